@@ -1,0 +1,255 @@
+"""Read and write ``.hl`` deal files (FORMAT.md).
+
+>>> text = '''
+... [Level "3"]
+... [Trump "H"]
+... [Dealer "N"]
+... [Leader "S"]
+... [Points "95"]
+... [Bottom "K5.-.T4.43"]
+... [Deal "S:AA.2.-.-.B K.T5.-.3 Q.A.-.-.LL 55.K.3.-"]
+... '''
+>>> [pos] = read_positions(text, "deal.hl")
+>>> pos.points, str(pos.hands[NORTH])
+(95, 'Q.A.-.-.LL')
+>>> read_positions(text) == read_positions(write_positions([pos]))
+True
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .cards import Hand, Play
+from .errors import DealFileError, HuolongError
+from .order import SUITS, parse_level, parse_suit
+from .position import Position
+from .rules import Rules
+from .seats import NORTH, SEAT_NAMES, parse_seat, seat_name
+
+REQUIRED_TAGS = ("Level", "Trump", "Dealer", "Deal")
+GAME_TAGS = REQUIRED_TAGS + ("Bottom", "Kitty", "Leader", "Trick", "Points", "Rules", "Play")
+_TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\s*\]\s*$')
+_TRICK_LINE = re.compile(r"^\s*([A-Za-z])\s*:(.*)$")
+
+__all__ = ["read_positions", "read_file", "write_positions", "write_position", "write_file"]
+
+
+@dataclass
+class _Block:
+    """The lines of one position in a file."""
+
+    first_line: int
+    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    plays: list[tuple[str, int]] = field(default_factory=list)
+
+
+def read_file(path: str | os.PathLike[str]) -> list[Position]:
+    """Read every position of a deal file; ``-`` reads standard input."""
+    import sys
+
+    name = os.fspath(path)
+    if name == "-":
+        return read_positions(sys.stdin.read(), "<stdin>")
+    try:
+        with open(name, encoding="utf-8") as f:
+            text = f.read()
+    except UnicodeDecodeError as e:
+        raise DealFileError(f"not a UTF-8 text file ({e.reason})", name, 1) from None
+    except OSError as e:
+        raise DealFileError(e.strerror or str(e), name, 0) from None
+    return read_positions(text, name)
+
+
+def read_positions(text: str, filename: str = "<string>") -> list[Position]:
+    """Read every position in the text of a deal file."""
+    return [_build(block, filename) for block in _split(text, filename)]
+
+
+def _split(text: str, filename: str) -> list[_Block]:
+    blocks: list[_Block] = []
+    current: _Block | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            current = None
+            continue
+        if current is None:
+            current = _Block(number)
+            blocks.append(current)
+        if line[0] in "%;":
+            current.comments.append(line)
+            continue
+        if line.startswith("["):
+            match = _TAG.match(line)
+            if not match:
+                raise DealFileError(f"malformed tag line {line!r}: expected [Name \"value\"]", filename, number)
+            name, value = match.groups()
+            if name in current.tags:
+                raise DealFileError(f"tag {name} is repeated (first at line {current.tags[name][1]})", filename, number)
+            current.tags[name] = (value, number)
+            current.order.append(name)
+            continue
+        if "Play" in current.tags:
+            current.plays.append((line, number))
+            continue
+        raise DealFileError(f"unexpected line {line!r}: not a tag, a comment or a trick of a [Play] record", filename, number)
+    return [b for b in blocks if b.tags]
+
+
+def _build(block: _Block, filename: str) -> Position:
+    def fail(message: str, tag: str | None = None) -> DealFileError:
+        line = block.tags[tag][1] if tag in block.tags else block.first_line
+        return DealFileError(message, filename, line)
+
+    for tag in REQUIRED_TAGS:
+        if tag not in block.tags:
+            raise fail(f"missing required tag {tag}")
+
+    def value(tag: str) -> str:
+        return block.tags[tag][0]
+
+    def parsed(tag: str, parse, default=None):  # type: ignore[no-untyped-def]
+        if tag not in block.tags:
+            return default
+        try:
+            return parse(value(tag))
+        except HuolongError as e:
+            raise fail(str(e), tag) from None
+
+    rules = parsed("Rules", Rules.parse, Rules())
+    level = parsed("Level", parse_level)
+    trump = parsed("Trump", parse_suit)
+    dealer = parsed("Dealer", parse_seat)
+    hands = parsed("Deal", _parse_deal)
+    bottom = parsed("Bottom", Hand.parse)
+    kitty = parsed("Kitty", Hand.parse)
+    points = parsed("Points", _parse_points, 0)
+    leader = parsed("Leader", parse_seat)
+    trick = parsed("Trick", _parse_trick, [])
+    first = parsed("Play", parse_seat)
+    if first is not None:
+        if "Trick" in block.tags:
+            raise fail("a hand record ([Play]) cannot also have a Trick tag", "Trick")
+        if leader is not None and leader != first:
+            raise fail(f"Leader {seat_name(leader)} differs from the record's first leader {seat_name(first)}", "Leader")
+        leader = first
+    if leader is None:
+        if any(h is not None and len(h) != 39 for h in hands):
+            raise fail("missing tag Leader (required unless every hand holds 39 cards)")
+        leader = dealer
+    tags = {name: value(name) for name in block.order if name not in GAME_TAGS}
+    pos = Position(
+        level=level, trump=trump, dealer=dealer, hands=hands, bottom=bottom, kitty=kitty, leader=leader,
+        trick=trick, points=points, rules=rules, tags=tags, comments=list(block.comments), record=first is not None,
+    )
+    for message, tag in pos.problems():
+        raise fail(message, tag)
+    if first is not None:
+        _replay(pos, block, filename)
+    return pos
+
+
+def _replay(pos: Position, block: _Block, filename: str) -> None:
+    for text, number in block.plays:
+        match = _TRICK_LINE.match(text)
+        if not match:
+            raise DealFileError(f"malformed trick line {text!r}: expected 'S: play, play, play, play'", filename, number)
+        try:
+            seat = parse_seat(match.group(1))
+            plays = [Play.parse(p) for p in match.group(2).split(",")]
+        except HuolongError as e:
+            raise DealFileError(str(e), filename, number) from None
+        if pos.trick:
+            raise DealFileError("a trick line follows an unfinished trick", filename, number)
+        if pos.is_over():
+            raise DealFileError("a trick line after the last trick of the hand", filename, number)
+        if seat != pos.leader:
+            raise DealFileError(
+                f"trick led by {seat_name(seat)}, but {seat_name(pos.leader)} won the trick before", filename, number
+            )
+        if len(plays) > 4:
+            raise DealFileError(f"a trick has at most 4 plays, not {len(plays)}", filename, number)
+        for play in plays:
+            try:
+                pos.play(play)
+            except HuolongError as e:
+                raise DealFileError(str(e), filename, number) from None
+
+
+def _parse_deal(text: str) -> list[Hand | None]:
+    first, colon, rest = text.partition(":")
+    if not colon:
+        raise HuolongError(f"invalid Deal {text!r}: expected FIRST:hand hand hand hand")
+    seat = parse_seat(first)
+    parts = rest.split()
+    if len(parts) != 4:
+        raise HuolongError(f"invalid Deal {text!r}: expected 4 hands, found {len(parts)}")
+    hands: list[Hand | None] = [None] * 4
+    for i, part in enumerate(parts):
+        hands[(seat + i) % 4] = None if part == "-" else Hand.parse(part)
+    return hands
+
+
+def _parse_trick(text: str) -> list[Play]:
+    return [Play.parse(p) for p in text.split(",")] if text.strip() else []
+
+
+def _parse_points(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise HuolongError(f"invalid Points {text!r}: expected a whole number") from None
+
+
+# -- writing -----------------------------------------------------------------
+
+
+def write_position(pos: Position) -> str:
+    """The text of one position, ending with a newline (no blank line)."""
+    start = pos.copy()
+    while start.record and start._stack:
+        start.undo()
+    lines = list(pos.comments)
+    lines += [f'[{name} "{value}"]' for name, value in pos.tags.items()]
+    lines.append(f'[Rules "{pos.rules}"]')
+    lines.append(f'[Level "{pos.level}"]')
+    lines.append(f'[Trump "{SUITS[pos.trump]}"]')
+    lines.append(f'[Dealer "{seat_name(pos.dealer)}"]')
+    if not pos.record:
+        lines.append(f'[Leader "{seat_name(pos.leader)}"]')
+    if start.points:
+        lines.append(f'[Points "{start.points}"]')
+    if pos.kitty is not None:
+        lines.append(f'[Kitty "{pos.kitty}"]')
+    if pos.bottom is not None:
+        lines.append(f'[Bottom "{pos.bottom}"]')
+    lines.append('[Deal "S:' + " ".join("-" if h is None else str(h) for h in start.hands) + '"]')
+    if pos.record:
+        lines.append(f'[Play "{seat_name(start.leader)}"]')
+        for trick in pos.history:
+            lines.append(str(trick))
+        if pos.trick:
+            lines.append(f"{seat_name(pos.leader)}: " + ", ".join(str(p) for p in pos.trick))
+    elif pos.trick:
+        lines.append('[Trick "' + ", ".join(str(p) for p in pos.trick) + '"]')
+    return "\n".join(lines) + "\n"
+
+
+def write_positions(positions: Iterable[Position]) -> str:
+    """The text of a deal file: positions separated by blank lines."""
+    return "\n".join(write_position(p) for p in positions)
+
+
+def write_file(path: str | os.PathLike[str], positions: Iterable[Position]) -> None:
+    """Write a deal file atomically: a temporary file renamed over the target."""
+    name = os.fspath(path)
+    tmp = f"{name}.tmp{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(write_positions(positions))
+    os.replace(tmp, name)

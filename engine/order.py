@@ -1,0 +1,98 @@
+"""The order of cards for one hand: which are trumps, and how strong each is.
+
+Trumps are both jokers, every level card, every 2 and the trump suit. Power
+is compared only inside an effective suit. The level cards of the three
+other suits (副级) are equal to each other, and so are their 2s (副2).
+
+>>> from .cards import parse_card
+>>> order = TrumpOrder("3", parse_card("H2") // 13)
+>>> order.effective_suit(parse_card("S3")) == TRUMP
+True
+>>> order.power(parse_card("S3")) == order.power(parse_card("D3"))
+True
+>>> order.power(parse_card("H3")) > order.power(parse_card("S3")) > order.power(parse_card("H2"))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, RANKS, SUIT_SYMBOLS, SUITS, Card
+from .errors import HuolongError
+
+TRUMP = 4
+LEVELS = "3456789TJQKA"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs", "trumps")
+
+
+def parse_level(text: str) -> str:
+    level = text.strip().upper()
+    if level == "10":
+        level = "T"
+    if len(level) != 1 or level not in LEVELS:
+        raise HuolongError(f"invalid level {text!r}: use 3..9, T, J, Q, K or A")
+    return level
+
+
+def parse_suit(text: str) -> int:
+    name = text.strip().upper()
+    for i, (letter, symbol) in enumerate(zip(SUITS, SUIT_SYMBOLS)):
+        if name in (letter, symbol):
+            return i
+    raise HuolongError(f"invalid trump suit {text!r}: use S, H, D or C")
+
+
+@dataclass(frozen=True)
+class TrumpOrder:
+    """Effective suit and power of every card for a (level, trump suit)."""
+
+    level: str
+    trump: int
+    _suit: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _power: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        suits, powers = [], []
+        plain_ranks = [r for r in RANKS if r not in ("2", self.level)]
+        for card in range(NUM_KINDS):
+            suit, power = self._classify(card, plain_ranks)
+            suits.append(suit)
+            powers.append(power)
+        object.__setattr__(self, "_suit", tuple(suits))
+        object.__setattr__(self, "_power", tuple(powers))
+
+    def _classify(self, card: Card, plain_ranks: list[str]) -> tuple[int, int]:
+        top = len(plain_ranks)  # 11: powers 0..10 are the plain ranks 3..A
+        if card == BIG_JOKER:
+            return TRUMP, top + 5
+        if card == LITTLE_JOKER:
+            return TRUMP, top + 4
+        suit, rank = divmod(card, 13)
+        rank_char = RANKS[rank]
+        if rank_char == self.level:
+            return TRUMP, top + (3 if suit == self.trump else 2)
+        if rank_char == "2":
+            return TRUMP, top + (1 if suit == self.trump else 0)
+        power = plain_ranks.index(rank_char)
+        return (TRUMP if suit == self.trump else suit), power
+
+    def effective_suit(self, card: Card) -> int:
+        """0..3 for a plain card's printed suit, :data:`TRUMP` (4) for a trump."""
+        return self._suit[card]
+
+    def is_trump(self, card: Card) -> bool:
+        return self._suit[card] == TRUMP
+
+    def power(self, card: Card) -> int:
+        """Rank inside the effective suit; equal cards have equal power."""
+        return self._power[card]
+
+    def kinds_of_suit(self, suit: int) -> list[Card]:
+        """The card kinds of an effective suit, weakest first (equal powers in card order)."""
+        return sorted((c for c in range(NUM_KINDS) if self._suit[c] == suit), key=lambda c: (self._power[c], c))
+
+    @property
+    def suits(self) -> list[int]:
+        """The effective suits that exist in this hand: trumps, then the three plain suits."""
+        return [TRUMP] + [s for s in range(4) if s != self.trump]

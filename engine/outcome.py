@@ -1,0 +1,85 @@
+"""The result of a hand (RULES.md §11) and the order the solver plays for.
+
+>>> from .rules import Rules
+>>> hand_result(135, True, 0, Rules())
+Outcome(name='attackers-up', levels=1)
+>>> hand_result(0, False, 0, Rules(zero="plus2"))
+Outcome(name='dealer-up', levels=2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import Rules
+
+#: Outcome names, best for the attackers first (the solver's order).
+OUTCOME_NAMES = (
+    "attackers-win-game",
+    "attackers-up",
+    "attackers-take-deal",
+    "dealer-keeps",
+    "dealer-up",
+    "dealer-win-game",
+)
+WIN_GAME_POINTS = 300
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A hand's result: one of :data:`OUTCOME_NAMES` and the levels gained (0 where none)."""
+
+    name: str
+    levels: int = 0
+
+    @property
+    def rank(self) -> int:
+        """0 for the attackers' best result … 5 for their worst."""
+        return OUTCOME_NAMES.index(self.name)
+
+    def describe(self) -> str:
+        """A short English sentence about the result."""
+        up = f"go up {self.levels} level{'s' if self.levels != 1 else ''}"
+        return {
+            "attackers-win-game": "the attackers win the game outright",
+            "attackers-up": f"the attackers take the deal and {up}",
+            "attackers-take-deal": "the attackers take the deal, with no level change",
+            "dealer-keeps": "the dealer team keeps the deal, with no level change",
+            "dealer-up": f"the dealer team keeps the deal and {up}",
+            "dealer-win-game": "the dealer team wins the game outright",
+        }[self.name]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.levels}" if self.levels else self.name
+
+
+def level_step(jokers_in_bottom: int) -> int:
+    """k: the levels a side goes up — 3 per big joker buried, else 1."""
+    return 3 * jokers_in_bottom if jokers_in_bottom > 0 else 1
+
+
+def hand_result(points: int, dug: bool, jokers_in_bottom: int, rules: Rules) -> Outcome:
+    """Result of a hand from the attackers' final score (bottom bonus included) and the dig."""
+    k = level_step(jokers_in_bottom)
+    if points >= WIN_GAME_POINTS:
+        return Outcome("attackers-win-game")
+    if points >= rules.threshold:
+        if not dug:
+            return Outcome("attackers-take-deal")
+        return Outcome("attackers-win-game") if jokers_in_bottom == 3 else Outcome("attackers-up", k)
+    if dug:
+        return Outcome("dealer-keeps")
+    if points == 0:
+        if rules.zero == "outright":
+            return Outcome("dealer-win-game")
+        k = max(2, k)
+    return Outcome("dealer-win-game") if jokers_in_bottom == 3 else Outcome("dealer-up", k)
+
+
+def outcome_key(points: int, dug: bool, jokers_in_bottom: int, rules: Rules) -> tuple[int, int]:
+    """What the attackers maximise under the outcome objective: (class, points).
+
+    Higher is better for the attackers; the dealer team minimises it. Within a
+    class the attackers prefer more points and the dealer team fewer.
+    """
+    return (5 - hand_result(points, dug, jokers_in_bottom, rules).rank, points)

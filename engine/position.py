@@ -1,0 +1,332 @@
+"""A position in the play of a hand: who holds what, the trick, the score.
+
+>>> pos = Position.from_hands(["AA.-.-.-", "K5.-.-.-", "Q3.-.-.-", "T4.-.-.-"],
+...                           level="9", trump="H", dealer="N", leader="S",
+...                           bottom="-.-.-.KK5543")
+>>> [str(p) for p in pos.legal_plays()]
+['SA', 'SA SA']
+>>> pos.play(Play.parse("SA SA")); seat_name(pos.to_play)
+'E'
+>>> pos.play(Play.parse("SK S5")); pos.play(Play.parse("SQ S3")); pos.play(Play.parse("ST S4"))
+>>> pos.is_over(), pos.points, pos.dug
+(True, 0, False)
+>>> str(pos.result())
+'dealer-win-game'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .cards import BIG_JOKER, COPIES, NUM_KINDS, Hand, Play, card_unicode
+from .errors import IllegalPlayError, PositionError
+from .order import TrumpOrder, parse_level, parse_suit
+from .outcome import Outcome, hand_result
+from .rules import Rules
+from .seats import Seat, next_seat, parse_seat, seat_name
+from .tricks import follow_error, lead_error, legal_follows, legal_leads, trick_winner
+
+FULL_HAND = 39
+BOTTOM_SIZE = 6
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the four plays in order, who won, the points in it."""
+
+    leader: Seat
+    plays: tuple[Play, ...]
+    winner: Seat
+    points: int
+
+    def __str__(self) -> str:
+        return f"{seat_name(self.leader)}: " + ", ".join(str(p) for p in self.plays)
+
+
+@dataclass
+class _Snapshot:
+    hands: list[Hand | None]
+    leader: Seat
+    trick: list[Play]
+    points: int
+    dug: bool
+    tricks: int
+
+
+@dataclass(eq=False)
+class Position:
+    """The state of a hand: hands, bottom, dealer, leader, current trick, attackers' points.
+
+    Seats are ``int`` 0..3 (S E N W, see :mod:`.seats`); hands are indexed by
+    seat. A hand is ``None`` only when it is unknown, before the bury.
+    ``tags`` holds the deal file's other tags (``Event``, ``Comment``, puzzle
+    tags, unknown tags) in file order, so rewriting a file keeps them.
+    """
+
+    level: str
+    trump: int
+    dealer: Seat
+    hands: list[Hand | None]
+    bottom: Hand | None = None
+    kitty: Hand | None = None
+    leader: Seat = 0
+    trick: list[Play] = field(default_factory=list)
+    points: int = 0
+    rules: Rules = field(default_factory=Rules)
+    tags: dict[str, str] = field(default_factory=dict)
+    comments: list[str] = field(default_factory=list)
+    dug: bool = False
+    history: list[Trick] = field(default_factory=list)
+    record: bool = False
+    _stack: list[_Snapshot] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        self.order = TrumpOrder(self.level, self.trump)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[str | Hand],
+        *,
+        level: str,
+        trump: str,
+        dealer: str,
+        leader: str | None = None,
+        bottom: str | Hand | None = None,
+        trick: Iterable[str | Play] = (),
+        points: int = 0,
+        rules: Rules | str | None = None,
+    ) -> Position:
+        """Build and validate a position from hand strings, seats S E N W in that order."""
+        pos = cls(
+            level=parse_level(level),
+            trump=parse_suit(trump),
+            dealer=parse_seat(dealer),
+            hands=[h if isinstance(h, Hand) else Hand.parse(h) for h in hands],
+            bottom=None if bottom is None else bottom if isinstance(bottom, Hand) else Hand.parse(bottom),
+            leader=parse_seat(leader if leader is not None else dealer),
+            trick=[p if isinstance(p, Play) else Play.parse(p) for p in trick],
+            points=points,
+            rules=rules if isinstance(rules, Rules) else Rules.parse(rules or "standard"),
+        )
+        for message, _tag in pos.problems():
+            raise PositionError(message)
+        return pos
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def to_play(self) -> Seat:
+        """The seat whose turn it is."""
+        return (self.leader + len(self.trick)) % 4
+
+    def is_attacker(self, seat: Seat) -> bool:
+        return (seat - self.dealer) % 2 == 1
+
+    @property
+    def attackers(self) -> tuple[Seat, Seat]:
+        return (next_seat(self.dealer), next_seat(next_seat(next_seat(self.dealer))))
+
+    @property
+    def is_before_bury(self) -> bool:
+        """A deal with a ``Kitty`` and no ``Bottom``: the dealer has yet to bury."""
+        return self.bottom is None and self.kitty is not None
+
+    @property
+    def cards_left(self) -> int:
+        """Cards in the hand of the seat to play."""
+        hand = self.hands[self.to_play]
+        return len(hand) if hand is not None else 0
+
+    @property
+    def jokers_in_bottom(self) -> int:
+        return self.bottom.count(BIG_JOKER) if self.bottom is not None else 0
+
+    @property
+    def bottom_points(self) -> int:
+        return self.bottom.points if self.bottom is not None else 0
+
+    @property
+    def dig_value(self) -> int:
+        """Points the attackers add if they win the last trick."""
+        return self.rules.multiplier * self.bottom_points
+
+    def is_over(self) -> bool:
+        """True when every hand is empty (the last trick has been played)."""
+        return not self.trick and all(h is not None and len(h) == 0 for h in self.hands)
+
+    def result(self) -> Outcome:
+        """The result of the hand; only once it is over."""
+        if not self.is_over():
+            raise PositionError("the hand is not over")
+        return hand_result(self.points, self.dug, self.jokers_in_bottom, self.rules)
+
+    # -- plays -------------------------------------------------------------
+
+    def legal_plays(self) -> list[Play]:
+        """Every distinct legal play of the seat to move."""
+        hand = self._playable_hand()
+        if not self.trick:
+            return legal_leads(hand)
+        return legal_follows(hand, self.trick[0], self.order, self.rules.follow)
+
+    def play_error(self, play: Play) -> str | None:
+        """Why ``play`` is illegal for the seat to move, or ``None``."""
+        hand = self._playable_hand()
+        if not self.trick:
+            return lead_error(hand, play)
+        return follow_error(hand, self.trick[0], play, self.order, self.rules.follow)
+
+    def is_legal(self, play: Play) -> bool:
+        return self.play_error(play) is None
+
+    def play(self, play: Play | str) -> None:
+        """Play for the seat to move; completes the trick after the fourth play."""
+        if isinstance(play, str):
+            play = Play.parse(play)
+        error = self.play_error(play)
+        if error:
+            raise IllegalPlayError(f"illegal play {play} by {seat_name(self.to_play)}: {error}")
+        self._stack.append(
+            _Snapshot(list(self.hands), self.leader, list(self.trick), self.points, self.dug, len(self.history))
+        )
+        seat = self.to_play
+        self.hands[seat] = self._playable_hand() - play
+        self.trick.append(play)
+        if len(self.trick) == 4:
+            self._finish_trick()
+
+    def undo(self) -> Play:
+        """Take back the last play and return it."""
+        if not self._stack:
+            raise IllegalPlayError("nothing to undo")
+        snap = self._stack.pop()
+        seat = (snap.leader + len(snap.trick)) % 4
+        played = self.hands[seat]
+        self.hands, self.leader, self.trick = snap.hands, snap.leader, snap.trick
+        self.points, self.dug = snap.points, snap.dug
+        del self.history[snap.tricks :]
+        assert played is not None and self.hands[seat] is not None
+        return Play(tuple((self.hands[seat] - played)))  # the cards that left the hand
+
+    def _finish_trick(self) -> None:
+        winner = (self.leader + trick_winner(self.trick, self.order)) % 4
+        points = sum(p.points for p in self.trick)
+        self.history.append(Trick(self.leader, tuple(self.trick), winner, points))
+        if self.is_attacker(winner):
+            self.points += points
+        self.leader, self.trick = winner, []
+        if all(h is not None and len(h) == 0 for h in self.hands) and self.is_attacker(winner):
+            self.dug = True
+            self.points += self.dig_value
+
+    def _playable_hand(self) -> Hand:
+        hand = self.hands[self.to_play]
+        if hand is None or self.bottom is None:
+            raise PositionError("this deal is before the bury: there is no play to make yet")
+        return hand
+
+    # -- validity ----------------------------------------------------------
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Every validity rule of FORMAT.md this position breaks, as (message, tag)."""
+        out: list[tuple[str, str]] = []
+        seen = [0] * NUM_KINDS
+        for hand in self.hands:
+            if hand is not None:
+                for card, n in enumerate(hand.counts):
+                    seen[card] += n
+        for play in self.trick:
+            for card in play.cards:
+                seen[card] += 1
+        extra = self.bottom if self.bottom is not None else self.kitty
+        if extra is not None:
+            for card, n in enumerate(extra.counts):
+                seen[card] += n
+        for card, n in enumerate(seen):
+            if n > COPIES:
+                out.append((f"card {card_unicode(card)} appears {n} times (at most {COPIES})", "Deal"))
+        for name, pile in (("Bottom", self.bottom), ("Kitty", self.kitty)):
+            if pile is not None and len(pile) != BOTTOM_SIZE:
+                out.append((f"the {name.lower()} holds {len(pile)} cards (must be {BOTTOM_SIZE})", name))
+        if self.bottom is None and self.kitty is None:
+            out.append(("missing tag Bottom (or Kitty for a deal before the bury)", "Deal"))
+        if self.is_before_bury:
+            for seat, hand in enumerate(self.hands):
+                if hand is not None and len(hand) != FULL_HAND:
+                    out.append((f"{seat_name(seat)} holds {len(hand)} cards before the bury (must be 39)", "Deal"))
+            dealer_hand = self.hands[self.dealer]
+            if dealer_hand is None:
+                out.append(("the dealer's hand must be given before the bury", "Deal"))
+            return out
+        if any(h is None for h in self.hands):
+            out.append(("a hand is '-' (unknown); only allowed before the bury, with Kitty", "Deal"))
+            return out
+        out.extend(self._hand_size_problems())
+        if not out:
+            out.extend(self._trick_problems())
+        if self.points % 5:
+            out.append((f"points {self.points} is not a multiple of 5", "Points"))
+        unseen = 300 - sum(h.points for h in self.hands if h) - sum(p.points for p in self.trick)
+        unseen -= self.bottom.points if self.bottom is not None else 0
+        if self.points > unseen:
+            out.append((f"points {self.points} is more than the {unseen} points not in sight", "Points"))
+        if self.points < 0:
+            out.append((f"points {self.points} is negative", "Points"))
+        limit = self.rules.bury_limit
+        if limit is not None and self.bottom is not None and self.bottom.points > limit:
+            out.append((f"the bottom holds {self.bottom.points} points (bury_limit={limit})", "Bottom"))
+        return out
+
+    def _hand_size_problems(self) -> list[tuple[str, str]]:
+        n = len(self.trick[0]) if self.trick else 0
+        played = {(self.leader + i) % 4 for i in range(len(self.trick))}
+        sizes = [len(h) + (n if seat in played else 0) for seat, h in enumerate(self.hands) if h is not None]
+        if len(set(sizes)) > 1:
+            shown = ", ".join(f"{seat_name(s)} {len(h)}" for s, h in enumerate(self.hands) if h is not None)
+            return [(f"the hands do not hold equal numbers of cards ({shown})", "Deal")]
+        return []
+
+    def _trick_problems(self) -> list[tuple[str, str]]:
+        if len(self.trick) >= 4:
+            return [("a trick in progress has at most three plays", "Trick")]
+        hands = list(self.hands)
+        for i, play in enumerate(self.trick):
+            seat = (self.leader + i) % 4
+            before = hands[seat] + play  # type: ignore[operator]
+            if i == 0:
+                error = lead_error(before, play)
+            else:
+                error = follow_error(before, self.trick[0], play, self.order, self.rules.follow)
+            if error:
+                return [(f"play {i + 1} of the trick ({play}) by {seat_name(seat)} is illegal: {error}", "Trick")]
+        return []
+
+    # -- copying and comparing ----------------------------------------------
+
+    def copy(self) -> Position:
+        """A copy that shares nothing mutable with this position (undo stack included)."""
+        other = Position(
+            level=self.level, trump=self.trump, dealer=self.dealer, hands=list(self.hands),
+            bottom=self.bottom, kitty=self.kitty, leader=self.leader, trick=list(self.trick),
+            points=self.points, rules=self.rules, tags=dict(self.tags), comments=list(self.comments), dug=self.dug,
+            history=list(self.history), record=self.record,
+        )
+        other._stack = [
+            _Snapshot(list(s.hands), s.leader, list(s.trick), s.points, s.dug, s.tricks) for s in self._stack
+        ]
+        return other
+
+    def _key(self) -> tuple:
+        return (
+            self.level, self.trump, self.dealer, tuple(self.hands), self.bottom, self.kitty, self.leader,
+            tuple(self.trick), self.points, self.rules, tuple(self.tags.items()), tuple(self.comments), self.dug,
+            tuple(self.history), self.record,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())

@@ -1,0 +1,11 @@
+"""Exact double-dummy search for Huolong, jitted with Numba.
+
+>>> from huolong.solver import solve, OBJECTIVES
+>>> OBJECTIVES
+('points', 'outcome')
+"""
+
+from .encode import OBJECTIVES
+from .search import Analysis, LineTrick, MoveValue, SearchAborted, Value, solve
+
+__all__ = ["OBJECTIVES", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "Value", "solve"]

@@ -1,0 +1,141 @@
+"""Turn a :class:`~huolong.engine.Position` into the arrays the kernel searches.
+
+Card kinds are renumbered per (level, trump): the three plain suits take
+bits 0–10, 11–21, 22–32, the trumps bits 33–53, each suit weakest first, so
+that "stronger" is "higher bit" and a suit is a mask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from huolong.engine import TRUMP, Play, Position, hand_result
+from huolong.engine.cards import NUM_KINDS, card_points
+
+OBJECTIVES = ("points", "outcome")
+ZOBRIST_SEED = 0x48756F6C6F6E67  # "Huolong": fixed, so keys are the same in every run
+MAX_TRICKS = 44
+TRUMP_POWER = 100
+
+
+@dataclass
+class Encoding:
+    """The constant tables of one hand, shared by every search in it."""
+
+    kind_of: np.ndarray  # card -> kind
+    card_of: np.ndarray  # kind -> card
+    K: tuple
+    width: int  # the class step in outcome values
+    objective: str
+    jokers: int
+
+    def hands(self, pos: Position) -> np.ndarray:
+        h = np.zeros((4, 3), np.uint64)
+        for seat, hand in enumerate(pos.hands):
+            assert hand is not None
+            for card, n in enumerate(hand.counts):
+                for plane in range(n):
+                    h[seat, plane] |= np.uint64(1) << np.uint64(self.kind_of[card])
+        return h
+
+    def trick(self, pos: Position) -> np.ndarray:
+        tr = np.zeros((MAX_TRICKS, 4, 4), np.int64)
+        for i, play in enumerate(pos.trick):
+            for j, card in enumerate(play.cards):
+                tr[0, i, j] = self.kind_of[card]
+            tr[0, i, 3] = len(play)
+        return tr
+
+    def code(self, play: Play) -> int:
+        kinds = sorted(int(self.kind_of[c]) for c in play.cards)
+        kinds += [kinds[-1]] * (3 - len(kinds))
+        return len(play) | kinds[0] << 2 | kinds[1] << 8 | kinds[2] << 14
+
+    def play(self, code: int) -> Play:
+        n = code & 3
+        return Play(tuple(int(self.card_of[(code >> s) & 63]) for s in (2, 8, 14)[:n]))
+
+    def decode(self, value: int) -> tuple[int, bool]:
+        """(points, dug) of a kernel value."""
+        return (value >> 1) % self.width, bool(value & 1)
+
+
+def encode(pos: Position, objective: str) -> Encoding:
+    """Build the kernel's constant tables for a position and an objective."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"invalid objective {objective!r}: use points or outcome")
+    order = pos.order
+    suits = [s for s in range(4) if s != pos.trump] + [TRUMP]
+    kind_of = np.zeros(NUM_KINDS, np.int64)
+    card_of = np.zeros(NUM_KINDS, np.int64)
+    ksuit = np.zeros(NUM_KINDS, np.int64)
+    kpow = np.zeros(NUM_KINDS, np.int64)
+    kpts = np.zeros(NUM_KINDS, np.int64)
+    smask = np.zeros(4, np.uint64)
+    kind = 0
+    for index, suit in enumerate(suits):
+        for card in order.kinds_of_suit(suit):
+            kind_of[card], card_of[kind] = kind, card
+            ksuit[kind] = index
+            kpow[kind] = order.power(card) + (TRUMP_POWER if suit == TRUMP else 0)
+            kpts[kind] = card_points(card)
+            smask[index] |= np.uint64(1) << np.uint64(kind)
+            kind += 1
+    gmask = np.zeros(NUM_KINDS, np.uint64)
+    for k in range(NUM_KINDS):
+        for j in range(NUM_KINDS):
+            if ksuit[j] == ksuit[k] and kpow[j] == kpow[k]:
+                gmask[k] |= np.uint64(1) << np.uint64(j)
+
+    bonus = pos.dig_value
+    top = 300 + bonus
+    width = 1 << max(10, top.bit_length() + 1)
+    jokers = pos.jokers_in_bottom
+    leaf = np.zeros((2, top // 5 + 1), np.int64)
+    for dug in (0, 1):
+        for i in range(leaf.shape[1]):
+            points = 5 * i
+            score = points
+            if objective == "outcome":
+                score += (5 - hand_result(points, bool(dug), jokers, pos.rules).rank) * width
+            leaf[dug, i] = 2 * score + dug
+    rng = np.random.default_rng(ZOBRIST_SEED)
+    zob = rng.integers(1, 2**63, size=(4, 3, NUM_KINDS), dtype=np.uint64)
+    zlead = rng.integers(1, 2**63, size=4, dtype=np.uint64)
+    zpts = rng.integers(1, 2**63, size=leaf.shape[1], dtype=np.uint64)
+    par = np.array([pos.dealer & 1, bonus, int(objective == "outcome"), 0], np.int64)
+    K = (ksuit, kpow, kpts, gmask, smask, leaf, zob, zpts, par, zlead)
+    return Encoding(kind_of, card_of, K, width, objective, jokers)
+
+
+def canonical_play(play: Play, enc: Encoding, prev: np.ndarray) -> Play:
+    """The representative of a play's group of equivalent plays (see kernel.equivalence).
+
+    Within each chain of interchangeable kinds, the weakest kinds take the
+    most copies; that is the form the kernel generates.
+    """
+    kinds = [int(enc.kind_of[c]) for c in play.cards]
+    used = {k: kinds.count(k) for k in kinds}
+    chains: dict[int, list[int]] = {}
+    heads = set()
+    for k in used:
+        while prev[k] >= 0:
+            k = int(prev[k])
+        heads.add(k)
+    for head in heads:
+        chain = [head]
+        while True:
+            nxt = [j for j in range(NUM_KINDS) if prev[j] == chain[-1] and j > chain[-1]]
+            if not nxt:
+                break
+            chain.append(nxt[0])
+        chains[head] = chain
+    result: list[int] = []
+    for chain in chains.values():
+        counts = sorted((used.get(k, 0) for k in chain), reverse=True)
+        for k, n in zip(chain, counts):
+            result += [k] * n
+    return Play(tuple(int(enc.card_of[k]) for k in result))
+

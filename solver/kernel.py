@@ -1,0 +1,613 @@
+"""The jitted double-dummy search: flat functions over arrays, nothing else.
+
+All of the project's Numba code lives in this one module, because Numba's
+on-disk cache does not notice edits in other files.
+
+State of a search
+-----------------
+``h[seat, plane]``      uint64 bitboards of each hand over 54 *kinds*: plane 0
+                        has bit k set when the seat holds ≥ 1 copy of kind k,
+                        plane 1 ≥ 2 copies, plane 2 all 3. Kinds are card
+                        kinds renumbered per (level, trump) so that every
+                        effective suit is a run of bits, weakest first.
+``tr[trick, i, 0..2]``  kinds of the i-th play of each trick; ``tr[t, i, 3]``
+                        its number of cards (1..3).
+
+Constants (tuple ``K``), built by :mod:`.encode`:
+``ksuit``  effective suit of each kind (3 = trumps), ``kpow`` trick power
+(trumps +100), ``kpts`` card points, ``gmask`` kinds of equal power,
+``smask`` the kinds of each suit, ``leaf[dug, points // 5]`` the value of a
+finished hand, ``zob`` / ``zlead`` / ``zpts`` Zobrist keys, ``par`` = (dealer
+parity, dig bonus, points are in the key, unused).
+
+Values are whatever ``leaf`` says; the attackers maximise them. ``leaf`` is
+monotone in points and in the dig, which the trick-boundary bounds rely on.
+The transposition table stores, at trick boundaries only, bounds on
+``value − leaf[0, points // 5]``: independent of the points already taken
+when ``leaf`` is additive; when it is not, the points are hashed into the key.
+
+Move codes: ``n | c0 << 2 | c1 << 8 | c2 << 14`` with kinds c0 ≤ c1 ≤ c2.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+INF = 1 << 60
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+CTRL_NODES, CTRL_LIMIT, CTRL_STOP, CTRL_ABORTED, CTRL_OVERFLOW = 0, 1, 2, 3, 4
+
+
+@njit(cache=True, inline="always")
+def _pop(x):
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def _low(x):
+    """Index of the lowest set bit of a non-zero word."""
+    return _pop((x & (~x + ONE)) - ONE)
+
+
+@njit(cache=True, inline="always")
+def _bit(k):
+    return ONE << np.uint64(k)
+
+
+@njit(cache=True, inline="always")
+def _count(h, seat, k):
+    b = _bit(k)
+    return np.int64((h[seat, 0] & b) != ZERO) + np.int64((h[seat, 1] & b) != ZERO) + np.int64((h[seat, 2] & b) != ZERO)
+
+
+@njit(cache=True, inline="always")
+def _remove(h, seat, k, zob, key):
+    b = _bit(k)
+    if h[seat, 2] & b:
+        h[seat, 2] ^= b
+        return key ^ zob[seat, 2, k]
+    if h[seat, 1] & b:
+        h[seat, 1] ^= b
+        return key ^ zob[seat, 1, k]
+    h[seat, 0] ^= b
+    return key ^ zob[seat, 0, k]
+
+
+@njit(cache=True, inline="always")
+def _add(h, seat, k):
+    b = _bit(k)
+    if not h[seat, 0] & b:
+        h[seat, 0] |= b
+    elif not h[seat, 1] & b:
+        h[seat, 1] |= b
+    else:
+        h[seat, 2] |= b
+
+
+@njit(cache=True, inline="always")
+def _code(n, a, b, c):
+    return n | (a << 2) | (b << 8) | (c << 14)
+
+
+@njit(cache=True, inline="always")
+def _decode(code, i):
+    if i == 0:
+        return (code >> 2) & 63
+    if i == 1:
+        return (code >> 8) & 63
+    return (code >> 14) & 63
+
+
+@njit(cache=True)
+def hand_key(h, leader, zob, zlead):
+    """Zobrist key of the hands and the leader (the points are added by the caller)."""
+    key = zlead[leader]
+    for seat in range(4):
+        for plane in range(3):
+            x = h[seat, plane]
+            while x:
+                k = _low(x)
+                x &= x - ONE
+                key ^= zob[seat, plane, k]
+    return key
+
+
+@njit(cache=True)
+def equivalence(h, tr, tno, tlen, seat, K, prev):
+    """For each kind the seat holds, the next weaker kind it may be swapped with, or −1.
+
+    Two kinds are interchangeable for this seat when they are neighbours
+    among the cards still in play (hands and the trick), both held only by
+    this seat and in equal numbers, worth the same points, and no other card
+    in play ties either of them (DDS's relative ranks, for three copies).
+    Swapping them maps the position onto itself, so one play of each group
+    is enough.
+    """
+    ksuit, kpow, kpts, gmask, smask = K[0], K[1], K[2], K[3], K[4]
+    trick_bits = ZERO
+    for i in range(tlen):
+        for j in range(tr[tno, i, 3]):
+            trick_bits |= _bit(tr[tno, i, j])
+    others = trick_bits
+    for s in range(4):
+        if s != seat:
+            others |= h[s, 0]
+    mine = h[seat, 0]
+    live = others | mine
+    for su in range(4):
+        x = live & smask[su]
+        last = -1
+        while x:
+            k = _low(x)
+            x &= x - ONE
+            if mine & _bit(k):
+                prev[k] = -1
+                if (
+                    last >= 0
+                    and mine & _bit(last)
+                    and not others & _bit(last)
+                    and not others & _bit(k)
+                    and kpts[last] == kpts[k]
+                    and _count(h, seat, last) == _count(h, seat, k)
+                ):
+                    if kpow[last] == kpow[k] or (
+                        (live & gmask[last]) == _bit(last) and (live & gmask[k]) == _bit(k)
+                    ):
+                        prev[k] = last
+            last = k
+
+
+@njit(cache=True, inline="always")
+def _canonical(code, prev):
+    n = code & 3
+    for i in range(n):
+        c = _decode(code, i)
+        p = prev[c]
+        if p >= 0:
+            used_c = 0
+            used_p = 0
+            for j in range(n):
+                d = _decode(code, j)
+                used_c += d == c
+                used_p += d == p
+            if used_p < used_c:
+                return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _push(code, prev, ms, sp, ctrl):
+    if not _canonical(code, prev):
+        return sp
+    if sp >= ms.shape[0]:
+        ctrl[CTRL_OVERFLOW] = 1
+        return sp
+    ms[sp] = code
+    return sp + 1
+
+
+@njit(cache=True, inline="always")
+def _push3(n, a, b, c, prev, ms, sp, ctrl):
+    """Push the play of kinds a, b, c (the first ``n`` of them) in sorted order."""
+    if n == 1:
+        b = a
+        c = a
+    elif n == 2:
+        if a > b:
+            a, b = b, a
+        c = b
+    else:
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b, c = c, b
+        if a > b:
+            a, b = b, a
+    return _push(_code(n, a, b, c), prev, ms, sp, ctrl)
+
+
+@njit(cache=True)
+def _push_sets(s1, s2, s3, size, f0, f1, nfixed, prev, ms, sp, ctrl):
+    """Push every play made of the ``nfixed`` kinds f0, f1 and a multiset of
+    ``size`` kinds from the planes (s1, s2, s3)."""
+    total = nfixed + size
+    if size == 0:
+        return _push3(total, f0, f1, f1, prev, ms, sp, ctrl)
+    if size == 1:
+        x = s1
+        while x:
+            i = _low(x)
+            x &= x - ONE
+            if nfixed == 0:
+                sp = _push3(1, i, i, i, prev, ms, sp, ctrl)
+            elif nfixed == 1:
+                sp = _push3(2, f0, i, i, prev, ms, sp, ctrl)
+            else:
+                sp = _push3(3, f0, f1, i, prev, ms, sp, ctrl)
+        return sp
+    if size == 2:
+        x = s2
+        while x:
+            i = _low(x)
+            x &= x - ONE
+            sp = _push3(total, i, i, f0, prev, ms, sp, ctrl)
+        x = s1
+        while x:
+            i = _low(x)
+            x &= x - ONE
+            y = x
+            while y:
+                j = _low(y)
+                y &= y - ONE
+                sp = _push3(total, i, j, f0, prev, ms, sp, ctrl)
+        return sp
+    x = s3
+    while x:
+        i = _low(x)
+        x &= x - ONE
+        sp = _push3(3, i, i, i, prev, ms, sp, ctrl)
+    x = s2
+    while x:
+        i = _low(x)
+        x &= x - ONE
+        y = s1 & ~_bit(i)
+        while y:
+            j = _low(y)
+            y &= y - ONE
+            sp = _push3(3, i, i, j, prev, ms, sp, ctrl)
+    x = s1
+    while x:
+        i = _low(x)
+        x &= x - ONE
+        y = x
+        while y:
+            j = _low(y)
+            y &= y - ONE
+            z = y
+            while z:
+                k = _low(z)
+                z &= z - ONE
+                sp = _push3(3, i, j, k, prev, ms, sp, ctrl)
+    return sp
+
+
+@njit(cache=True)
+def generate(h, tr, tno, tlen, seat, strict, K, prev, ms, sp, ctrl):
+    """Push the canonical legal plays of ``seat`` onto ``ms`` from ``sp``; return the new top."""
+    smask = K[4]
+    equivalence(h, tr, tno, tlen, seat, K, prev)
+    b1, b2, b3 = h[seat, 0], h[seat, 1], h[seat, 2]
+    if tlen == 0:
+        for plane in range(3):
+            x = h[seat, plane]
+            while x:
+                i = _low(x)
+                x &= x - ONE
+                sp = _push(_code(plane + 1, i, i, i), prev, ms, sp, ctrl)
+        return sp
+    n = tr[tno, 0, 3]
+    mask = smask[K[0][tr[tno, 0, 0]]]
+    x1, x2, x3 = b1 & mask, b2 & mask, b3 & mask
+    hx = _pop(x1) + _pop(x2) + _pop(x3)
+    if strict:
+        exact = x2 & ~x3
+        if n == 2 and exact:
+            x = exact
+            while x:
+                i = _low(x)
+                x &= x - ONE
+                sp = _push(_code(2, i, i, i), prev, ms, sp, ctrl)
+            return sp
+        if n == 3 and x3:
+            x = x3
+            while x:
+                i = _low(x)
+                x &= x - ONE
+                sp = _push(_code(3, i, i, i), prev, ms, sp, ctrl)
+            return sp
+        if n == 3 and exact:
+            rest = x1 if hx >= 3 else b1 & ~mask
+            x = exact
+            while x:
+                i = _low(x)
+                x &= x - ONE
+                sp = _push_sets(rest & ~_bit(i), ZERO, ZERO, 1, i, i, 2, prev, ms, sp, ctrl)
+            return sp
+    if hx >= n:
+        return _push_sets(x1, x2, x3, n, 0, 0, 0, prev, ms, sp, ctrl)
+    # fewer cards of the suit than the lead: all of them, and the rest from elsewhere
+    f0 = 0
+    f1 = 0
+    nf = 0
+    for plane in range(3):
+        x = h[seat, plane] & mask
+        while x:
+            if nf == 0:
+                f0 = _low(x)
+            else:
+                f1 = _low(x)
+            x &= x - ONE
+            nf += 1
+    return _push_sets(b1 & ~mask, b2 & ~mask, b3 & ~mask, n - nf, f0, f1, nf, prev, ms, sp, ctrl)
+
+
+@njit(cache=True, inline="always")
+def _play_power(code, lead_suit, ksuit, kpow):
+    n = code & 3
+    c = _decode(code, 0)
+    if n > 1 and _decode(code, n - 1) != c:
+        return -1
+    if ksuit[c] == 3 or ksuit[c] == lead_suit:
+        return kpow[c]
+    return -1
+
+
+@njit(cache=True)
+def _order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
+    """Score moves for ordering: stored best move, then cheap trick heuristics."""
+    ksuit, kpow, kpts = K[0], K[1], K[2]
+    best_pow = -1
+    best_seat = 0
+    lead_suit = -1
+    if tlen > 0:
+        lead_suit = ksuit[tr[tno, 0, 0]]
+        for i in range(tlen):
+            code = tr[tno, i, 3] | (tr[tno, i, 0] << 2) | (tr[tno, i, 1] << 8) | (tr[tno, i, 2] << 14)
+            p = _play_power(code, lead_suit, ksuit, kpow)
+            if p > best_pow:
+                best_pow = p
+                best_seat = i
+    partner_wins = tlen > 0 and ((tlen - best_seat) & 1) == 0
+    for m in range(lo, hi):
+        code = ms[m]
+        n = code & 3
+        pts = 0
+        pw = 0
+        for i in range(n):
+            c = _decode(code, i)
+            pts += kpts[c]
+            pw += kpow[c]
+        if code == tmove:
+            sc[m] = 1 << 40
+        elif tlen == 0:
+            sc[m] = kpow[_decode(code, 0)] * 8 + n * 64 - kpts[_decode(code, 0)]
+        else:
+            power = _play_power(code, lead_suit, ksuit, kpow)
+            if partner_wins:
+                sc[m] = pts * 16 - pw
+            elif power > best_pow:
+                sc[m] = 100000 + pts * 16 - power
+            else:
+                sc[m] = -pts * 16 - pw
+
+
+# Frame fields of the explicit search stack (one frame per ply).
+F_TNO, F_TLEN, F_LEADER, F_PTS, F_ALPHA, F_BETA, F_A, F_B, F_BEST, F_BESTMOVE = range(10)
+F_LO, F_HI, F_CUR, F_SLOT, F_BASE, F_MAX, F_MOVE = range(10, 17)
+F_FIELDS = 17
+MAX_PLIES = 4 * 44
+
+
+@njit(cache=True, nogil=True)
+def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, prev, ctrl, F, FK):
+    """Fail-soft alpha-beta: the value of the position, or a bound outside (alpha, beta).
+
+    The trick in progress is ``tr[0]``. The search is iterative over an
+    explicit stack of frames (``F``, keys in ``FK``): a cached Numba function
+    may not be recursive (numba issue #6061).
+    """
+    kpts, leaf = K[2], K[5]
+    zob, zpts, par = K[6], K[7], K[8]
+    tkey, tlo, thi, tbest = T[0], T[1], T[2], T[3]
+    d = 0
+    F[0, F_TNO] = 0
+    F[0, F_TLEN] = tlen
+    F[0, F_LEADER] = leader
+    F[0, F_PTS] = pts
+    F[0, F_ALPHA] = alpha
+    F[0, F_BETA] = beta
+    F[0, F_LO] = 0
+    FK[0, 0] = key
+    mode = 0  # 0: enter frame d; 1: a child of d returned v; 2: try the next move of d
+    v = 0
+    while True:
+        if mode == 0:
+            ctrl[CTRL_NODES] += 1
+            if ctrl[CTRL_STOP] != 0 or (ctrl[CTRL_LIMIT] > 0 and ctrl[CTRL_NODES] > ctrl[CTRL_LIMIT]):
+                ctrl[CTRL_ABORTED] = 1
+                return 0
+            tno, tl, ld, p = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER], F[d, F_PTS]
+            al, be = F[d, F_ALPHA], F[d, F_BETA]
+            seat = (ld + tl) & 3
+            F[d, F_SLOT] = -1
+            tmove = -1
+            immediate = False
+            if tl == 0:
+                base = leaf[0, p // 5]
+                F[d, F_BASE] = base
+                # bounds from the points still in play: they can only be gained
+                rem = 0
+                for s in range(4):
+                    for plane in range(3):
+                        x = h[s, plane]
+                        while x:
+                            k = _low(x)
+                            x &= x - ONE
+                            rem += kpts[k]
+                top = leaf[1, (p + rem + par[1]) // 5]
+                if top <= al:
+                    v = top
+                    immediate = True
+                elif base >= be:
+                    v = base
+                    immediate = True
+                else:
+                    full = FK[d, 0]
+                    if par[2]:
+                        full ^= zpts[p // 5]
+                    FK[d, 1] = full
+                    slot = np.int64(full & np.uint64(tkey.shape[0] - 1))
+                    F[d, F_SLOT] = slot
+                    if tkey[slot] == full:
+                        lo = tlo[slot] + base
+                        hi = thi[slot] + base
+                        if lo >= be or lo == hi:
+                            v = lo
+                            immediate = True
+                        elif hi <= al:
+                            v = hi
+                            immediate = True
+                        tmove = tbest[slot]
+            if immediate:
+                if d == 0:
+                    return v
+                d -= 1
+                mode = 1
+                continue
+            lo_sp = F[d, F_LO]
+            top_sp = generate(h, tr, tno, tl, seat, strict, K, prev, ms, lo_sp, ctrl)
+            if ctrl[CTRL_OVERFLOW]:
+                ctrl[CTRL_ABORTED] = 1
+                return 0
+            _order(h, tr, tno, tl, seat, ms, lo_sp, top_sp, sc, tmove, K)
+            F[d, F_HI] = top_sp
+            F[d, F_CUR] = lo_sp
+            maximize = (seat & 1) != par[0]
+            F[d, F_MAX] = maximize
+            F[d, F_BEST] = -INF if maximize else INF
+            F[d, F_BESTMOVE] = -1
+            F[d, F_A] = al
+            F[d, F_B] = be
+            mode = 2
+        elif mode == 1:
+            code = F[d, F_MOVE]
+            tno, tl, ld = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER]
+            seat = (ld + tl) & 3
+            for i in range(code & 3):
+                _add(h, seat, _decode(code, i))
+            if F[d, F_MAX]:
+                if v > F[d, F_BEST]:
+                    F[d, F_BEST] = v
+                    F[d, F_BESTMOVE] = code
+                    if v > F[d, F_A]:
+                        F[d, F_A] = v
+            else:
+                if v < F[d, F_BEST]:
+                    F[d, F_BEST] = v
+                    F[d, F_BESTMOVE] = code
+                    if v < F[d, F_B]:
+                        F[d, F_B] = v
+            F[d, F_CUR] += 1
+            mode = 2
+        else:
+            m, top_sp = F[d, F_CUR], F[d, F_HI]
+            if m >= top_sp or F[d, F_A] >= F[d, F_B]:
+                best = F[d, F_BEST]
+                slot = F[d, F_SLOT]
+                if slot >= 0:
+                    full = FK[d, 1]
+                    rel = best - F[d, F_BASE]
+                    if tkey[slot] != full:
+                        tkey[slot] = full
+                        tlo[slot] = -INF
+                        thi[slot] = INF
+                    if best > F[d, F_ALPHA] and rel > tlo[slot]:
+                        tlo[slot] = rel
+                    if best < F[d, F_BETA] and rel < thi[slot]:
+                        thi[slot] = rel
+                    tbest[slot] = F[d, F_BESTMOVE]
+                if d == 0:
+                    return best
+                v = best
+                d -= 1
+                mode = 1
+                continue
+            # selection sort: the best-scored remaining move next
+            j = m
+            for q in range(m + 1, top_sp):
+                if sc[q] > sc[j]:
+                    j = q
+            code = ms[j]
+            ms[j] = ms[m]
+            ms[m] = code
+            s_ = sc[j]
+            sc[j] = sc[m]
+            sc[m] = s_
+            F[d, F_MOVE] = code
+            tno, tl, ld, p = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER], F[d, F_PTS]
+            seat = (ld + tl) & 3
+            child_key = FK[d, 0]
+            for i in range(code & 3):
+                c = _decode(code, i)
+                tr[tno, tl, i] = c
+                child_key = _remove(h, seat, c, zob, child_key)
+            tr[tno, tl, 3] = code & 3
+            if tl < 3:
+                nt, ntl, nld, npts, nkey = tno, tl + 1, ld, p, child_key
+            else:
+                done, val, nld, npts, nkey = _next_trick(h, tr, tno, ld, p, child_key, K, ctrl)
+                if done:
+                    v = val
+                    mode = 1
+                    continue
+                nt, ntl = tno + 1, 0
+            d += 1
+            F[d, F_TNO] = nt
+            F[d, F_TLEN] = ntl
+            F[d, F_LEADER] = nld
+            F[d, F_PTS] = npts
+            F[d, F_ALPHA] = F[d - 1, F_A]
+            F[d, F_BETA] = F[d - 1, F_B]
+            F[d, F_LO] = top_sp
+            FK[d, 0] = nkey
+            mode = 0
+
+
+@njit(cache=True)
+def _trick_result(tr, tno, leader, K):
+    """The winning seat of a complete trick and the points in it."""
+    ksuit, kpow, kpts = K[0], K[1], K[2]
+    lead_suit = ksuit[tr[tno, 0, 0]]
+    best_pow = -2
+    winner = 0
+    gained = 0
+    for i in range(4):
+        code = tr[tno, i, 3] | (tr[tno, i, 0] << 2) | (tr[tno, i, 1] << 8) | (tr[tno, i, 2] << 14)
+        p = _play_power(code, lead_suit, ksuit, kpow)
+        if p > best_pow:
+            best_pow = p
+            winner = i
+        for j in range(tr[tno, i, 3]):
+            gained += kpts[tr[tno, i, j]]
+    return (leader + winner) & 3, gained
+
+
+@njit(cache=True)
+def _next_trick(h, tr, tno, leader, pts, key, K, ctrl):
+    """After the fourth play: (done, value, next leader, points, key).
+
+    ``done`` is true when that was the last trick, and ``value`` is then the leaf.
+    """
+    leaf, zlead, par = K[5], K[9], K[8]
+    seat, gained = _trick_result(tr, tno, leader, K)
+    attackers_win = (seat & 1) != par[0]
+    if attackers_win:
+        pts += gained
+    if h[0, 0] == ZERO and h[1, 0] == ZERO and h[2, 0] == ZERO and h[3, 0] == ZERO:
+        ctrl[CTRL_NODES] += 1
+        if attackers_win:
+            return True, leaf[1, (pts + par[1]) // 5], seat, pts, key
+        return True, leaf[0, pts // 5], seat, pts, key
+    return False, 0, seat, pts, key ^ zlead[leader] ^ zlead[seat]
+
+
+@njit(cache=True, nogil=True)
+def root_plays(h, tr, tlen, seat, strict, K, ms, prev, ctrl):
+    """The canonical plays of the seat to move; fills the equivalence links ``prev``."""
+    top = generate(h, tr, 0, tlen, seat, strict, K, prev, ms, 0, ctrl)
+    return ms[:top].copy()

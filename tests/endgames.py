@@ -1,0 +1,53 @@
+"""Seeded random endgames for tests and benchmarks."""
+
+from __future__ import annotations
+
+import random
+
+from huolong.engine import Hand, Position, Rules
+from huolong.engine.cards import NUM_KINDS, BIG_JOKER
+from huolong.engine.order import LEVELS
+
+RULESETS = [
+    Rules(),
+    Rules(follow="strict"),
+    Rules(multiplier=3, zero="plus2"),
+    Rules(follow="strict", multiplier=1, threshold=60),
+    Rules(zero="plus2", threshold=80),
+]
+
+
+def random_endgame(rng: random.Random, cards: int, rules: Rules | None = None, kinds: int | None = None) -> Position:
+    """Four hands of ``cards`` cards, a bottom, a leader, points taken, and 0–3 plays of a trick.
+
+    Cards come from a pool of ``kinds`` card kinds (three copies each), so a
+    small pool gives many pairs, triples and ties.
+    """
+    pool_kinds = rng.sample(range(NUM_KINDS), kinds or rng.choice([6, 10, 16, 54]))
+    pool = [k for k in pool_kinds for _ in range(3)]
+    if len(pool) < 4 * cards:
+        pool += [k for k in range(NUM_KINDS) if k not in pool_kinds for _ in range(3)]
+    rng.shuffle(pool)
+    hands = [Hand.from_cards(pool[i * cards : (i + 1) * cards]) for i in range(4)]
+    rest = [k for k in range(NUM_KINDS) for _ in range(3)]
+    for h in hands:
+        for c in h:
+            rest.remove(c)
+    rng.shuffle(rest)
+    if rng.random() < 0.3:
+        rest.remove(BIG_JOKER) if BIG_JOKER in rest else None
+        rest.insert(0, BIG_JOKER) if BIG_JOKER in rest or True else None
+    bottom = Hand.from_cards(rest[:6])
+    unseen = 300 - sum(h.points for h in hands) - bottom.points
+    pos = Position(
+        level=rng.choice(LEVELS), trump=rng.randrange(4), dealer=rng.randrange(4), hands=hands,
+        bottom=bottom, leader=rng.randrange(4), points=5 * rng.randint(0, max(0, unseen) // 5),
+        rules=rules or rng.choice(RULESETS),
+    )
+    for _ in range(rng.randrange(4)):
+        pos.play(rng.choice(pos.legal_plays()))
+    assert not pos.problems(), pos.problems()
+    return Position(
+        level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
+        leader=pos.leader, trick=pos.trick, points=pos.points, rules=pos.rules,
+    )
