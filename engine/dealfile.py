@@ -147,6 +147,7 @@ def _build(block: _Block, filename: str) -> Position:
     pos = Position(
         level=level, trump=trump, dealer=dealer, hands=hands, bottom=bottom, kitty=kitty, leader=leader,
         trick=trick, points=points, rules=rules, tags=tags, comments=list(block.comments), record=first is not None,
+        origin=(filename, block.first_line),
     )
     for message, tag in pos.problems():
         raise fail(message, tag)

@@ -39,13 +39,13 @@ class Outcome:
 
     def describe(self) -> str:
         """A short English sentence about the result."""
-        up = f"go up {self.levels} level{'s' if self.levels != 1 else ''}"
+        levels = f"{self.levels} level{'s' if self.levels != 1 else ''}"
         return {
             "attackers-win-game": "the attackers win the game outright",
-            "attackers-up": f"the attackers take the deal and {up}",
+            "attackers-up": f"the attackers take the deal and go up {levels}",
             "attackers-take-deal": "the attackers take the deal, with no level change",
             "dealer-keeps": "the dealer team keeps the deal, with no level change",
-            "dealer-up": f"the dealer team keeps the deal and {up}",
+            "dealer-up": f"the dealer team keeps the deal and goes up {levels}",
             "dealer-win-game": "the dealer team wins the game outright",
         }[self.name]
 

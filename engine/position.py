@@ -79,6 +79,7 @@ class Position:
     dug: bool = False
     history: list[Trick] = field(default_factory=list)
     record: bool = False
+    origin: tuple[str, int] | None = field(default=None, repr=False)  # (file name, first line) when read
     _stack: list[_Snapshot] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
@@ -311,7 +312,7 @@ class Position:
             level=self.level, trump=self.trump, dealer=self.dealer, hands=list(self.hands),
             bottom=self.bottom, kitty=self.kitty, leader=self.leader, trick=list(self.trick),
             points=self.points, rules=self.rules, tags=dict(self.tags), comments=list(self.comments), dug=self.dug,
-            history=list(self.history), record=self.record,
+            history=list(self.history), record=self.record, origin=self.origin,
         )
         other._stack = [
             _Snapshot(list(s.hands), s.leader, list(s.trick), s.points, s.dug, s.tricks) for s in self._stack

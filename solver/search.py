@@ -10,12 +10,12 @@
 ... [Bottom "K5.-.T4.43"]
 ... [Deal "S:AA.2.-.-.B K.T5.-.3 Q.A.-.-.LL 55.K.3.-"]''')
 >>> analysis = solve(pos, objective="points")
->>> analysis.value.points, analysis.value.dug
-(135, True)
->>> [(str(m.play), m.value.points) for m in analysis.moves][:2]
-[('SA SA', 135), ('BJ', 135)]
+>>> analysis.value.points, analysis.value.dug, str(analysis.value.outcome)
+(95, False, 'dealer-up 1')
+>>> [(str(m.play), m.value.points) for m in analysis.moves]
+[('SA', 95), ('H2', 95), ('BJ', 95), ('SA SA', 95)]
 >>> str(analysis.line[0])
-'S: SA SA, SK S5, SQ H2, SA S5 -> N, 20 points'
+'S: SA, SK, SQ, S5 -> S, 15 points'
 """
 
 from __future__ import annotations

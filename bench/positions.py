@@ -1,0 +1,23 @@
+"""Fixed, seeded sets of realistic endgames: random full deals played down by random legal play."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from huolong.engine import Position
+from huolong.engine.deal import play_randomly, random_deal
+
+
+@lru_cache(maxsize=None)
+def endgames(cards_per_hand: int, count: int = 50, seed: int = 2026) -> tuple[Position, ...]:
+    """``count`` endgames at a trick start with ``cards_per_hand`` cards or fewer each."""
+    rng = random.Random(seed * 1000 + cards_per_hand)
+    out = []
+    while len(out) < count:
+        pos = play_randomly(random_deal(rng), rng, cards_per_hand)
+        out.append(Position(
+            level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
+            leader=pos.leader, points=pos.points, rules=pos.rules,
+        ))
+    return tuple(out)

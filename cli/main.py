@@ -1,0 +1,202 @@
+"""The ``huolong-solve`` command: solve deal files from the terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from huolong.engine import HuolongError, Position, Rules, read_file, seat_name
+from huolong.engine.errors import DealFileError
+from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
+
+from .render import Style, diagram, header, line_table, moves_table, sentence
+
+EXIT_BAD_INPUT = 2
+EXIT_STOPPED = 3
+
+
+class BadInput(click.ClickException):
+    """Bad input: one line on stderr, exit status 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        click.echo(f"error: {self.message}", err=True)
+
+
+class DefaultGroup(click.Group):
+    """A group whose first argument, when it is not a command, goes to ``solve``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = ["solve", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="huolong-solve")
+def cli() -> None:
+    """Double-dummy solver for Huolong (攉龙), the three-pack point game of Datong.
+
+    \b
+    Examples:
+      huolong-solve puzzles/examples/dig-fight.hl      solve every position in a file
+      huolong-solve --json deal.hl > analysis.json     the same, as JSON
+      cat deal.hl | huolong-solve -                    read standard input
+
+    Shell completion (bash): eval "$(_HUOLONG_SOLVE_COMPLETE=bash_source huolong-solve)"
+    """
+
+
+def _color_wanted(no_color: bool) -> bool:
+    return not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+
+
+def _load(files: tuple[str, ...], position: int | None, rules: str | None) -> list[Position]:
+    positions: list[Position] = []
+    for name in files:
+        try:
+            found = read_file(name)
+        except HuolongError as e:
+            raise BadInput(str(e)) from None
+        if position is not None:
+            if not 1 <= position <= len(found):
+                raise BadInput(f"{name}: there is no position {position} (the file holds {len(found)})")
+            found = [found[position - 1]]
+        positions.extend(found)
+    if rules is not None:
+        try:
+            override = Rules.parse(rules)
+        except HuolongError as e:
+            raise BadInput(f"--rules: {e}") from None
+        for pos in positions:
+            pos.rules = override
+            for message, _tag in pos.problems():
+                raise BadInput(f"{_where(pos)}: under --rules {override}: {message}")
+    for pos in positions:
+        if pos.is_before_bury:
+            raise BadInput(f"{_where(pos)}: this deal is before the bury (Kitty, no Bottom); nothing to solve yet")
+    return positions
+
+
+def _where(pos: Position) -> str:
+    return f"{pos.origin[0]}:{pos.origin[1]}" if pos.origin else "<position>"
+
+
+@cli.command("solve")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True,
+              help="points: attackers maximise their score; outcome: both sides play for the hand's result.")
+@click.option("--rules", "rules", metavar="RULES", help='Ruleset overriding the files\' Rules tag, e.g. "standard follow=strict".')
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per position.")
+@click.option("--position", type=int, metavar="N", help="Solve only position N of each file (1-based).")
+@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N", help="Stop (exit 3) after N search nodes.")
+@click.option("--time", "max_seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop (exit 3) after this many seconds.")
+@click.option("--no-line", is_flag=True, help="Leave out the best line.")
+@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+def solve_command(files, objective, rules, as_json, position, max_nodes, max_seconds, no_line, no_color, ascii_):
+    """Solve every position in FILES: its value, every legal play, the best line.
+
+    \b
+    Examples:
+      huolong-solve solve deal.hl
+      huolong-solve deal.hl --objective points --no-line
+      huolong-solve deal.hl --rules "standard follow=strict" --position 2
+      huolong-solve deal.hl --json --max-nodes 5000000
+
+    Exit status: 0 solved, 2 bad input, 3 stopped by --max-nodes, --time or Ctrl-C.
+    """
+    positions = _load(files, position, rules)
+    style = Style(color=_color_wanted(no_color), ascii=ascii_)
+    results: list[dict] = []
+    for index, pos in enumerate(positions, start=1):
+        try:
+            analysis = solve(pos, objective, max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line)
+        except SearchAborted as stop:
+            if as_json:
+                click.echo(json.dumps(results, ensure_ascii=False, indent=1))
+            elif stop.partial:
+                click.echo(f"Plays finished before the stop: " + ", ".join(
+                    f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
+            click.echo(f"error: {_where(pos)}: {stop}", err=True)
+            sys.exit(EXIT_STOPPED)
+        except KeyboardInterrupt:
+            if as_json:
+                click.echo(json.dumps(results, ensure_ascii=False, indent=1))
+            click.echo("error: interrupted", err=True)
+            sys.exit(EXIT_STOPPED)
+        if as_json:
+            results.append(analysis_json(analysis))
+        else:
+            if index > 1:
+                click.echo()
+            click.echo(render_text(analysis, style, index, len(positions), show_line=not no_line), color=style.color)
+    if as_json:
+        click.echo(json.dumps(results, ensure_ascii=False, indent=1))
+
+
+def render_text(analysis: Analysis, style: Style, index: int, total: int, show_line: bool = True) -> str:
+    pos = analysis.position
+    title = f"Position {index} of {total}"
+    if pos.origin:
+        title += f" ({_where(pos)})"
+    if pos.tags.get("Event"):
+        title += f": {pos.tags['Event']}"
+    parts = [title, "", header(pos, style), "", diagram(pos, style), "", sentence(analysis), "",
+             f"Every play of {seat_name(pos.to_play)} ({analysis.objective} objective), best first:",
+             moves_table(analysis, style)]
+    if show_line and analysis.line:
+        parts += ["", "Best line:", line_table(analysis, style)]
+    parts += ["", f"{analysis.nodes:,} nodes in {analysis.seconds:.3f} s."]
+    return "\n".join(parts)
+
+
+def analysis_json(analysis: Analysis) -> dict:
+    """The issue's JSON schema for one solved position."""
+
+    def value(v) -> dict:  # type: ignore[no-untyped-def]
+        return {"points": v.points, "dug": v.dug, "outcome": v.outcome.name, "levels": v.outcome.levels}
+
+    return {
+        "event": analysis.position.tags.get("Event"),
+        "to_play": seat_name(analysis.to_play),
+        "objective": analysis.objective,
+        "value": value(analysis.value),
+        "moves": [{"play": str(m.play), **value(m.value)} for m in analysis.moves],
+        "line": [
+            {"leader": seat_name(t.leader), "plays": [str(p) for p in t.plays],
+             "winner": seat_name(t.winner) if t.winner is not None else None, "points": t.points}
+            for t in analysis.line
+        ],
+        "nodes": analysis.nodes,
+        "seconds": round(analysis.seconds, 6),
+    }
+
+
+def main() -> None:
+    """Console entry point: bad input is one line on stderr and exit status 2, never a traceback."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("error: interrupted", err=True)
+        sys.exit(EXIT_STOPPED)
+    except click.ClickException as e:
+        if isinstance(e, BadInput):
+            e.show()
+        else:
+            click.echo(f"error: {e.format_message()}", err=True)
+        sys.exit(e.exit_code)
+    except (DealFileError, HuolongError) as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except BrokenPipeError:
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""Text rendering of positions and analyses: the compass diagram, header, tables.
+
+Presentation only: everything shown comes from the engine and the solver.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import click
+from tabulate import tabulate
+
+from huolong.engine import BIG_JOKER, LITTLE_JOKER, TRUMP, Hand, Play, Position, seat_name
+from huolong.engine.cards import RANKS, SUIT_SYMBOLS, SUITS, card_token, card_unicode
+from huolong.engine.seats import NORTH, SOUTH, WEST, EAST
+from huolong.solver import Analysis
+
+RED_SUITS = (1, 2)  # hearts, diamonds
+
+
+class Style:
+    """How to draw cards: symbols or ASCII, colour or not."""
+
+    def __init__(self, color: bool, ascii: bool) -> None:
+        self.color = color
+        self.ascii = ascii
+
+    def paint(self, text: str, red: bool) -> str:
+        return click.style(text, fg="red") if self.color and red else text
+
+    def card(self, card: int) -> str:
+        text = card_token(card) if self.ascii else card_unicode(card)
+        return self.paint(text, card == BIG_JOKER or (card < LITTLE_JOKER and card // 13 in RED_SUITS))
+
+    def suit(self, suit: int) -> str:
+        text = SUITS[suit] if self.ascii else SUIT_SYMBOLS[suit]
+        return self.paint(text, suit in RED_SUITS)
+
+    def play(self, play: Play) -> str:
+        return " ".join(self.card(c) for c in play.cards)
+
+    def cards(self, cards: list[int] | Hand) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+    @property
+    def trump_mark(self) -> str:
+        return "T*" if self.ascii else "★"
+
+
+def width(text: str) -> int:
+    """Display width: ANSI codes take none, East Asian wide characters take two."""
+    text = click.unstyle(text)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, size: int) -> str:
+    return text + " " * max(0, size - width(text))
+
+
+def hand_lines(pos: Position, seat: int, style: Style) -> list[str]:
+    """A hand by effective suit, trumps first: one line per suit."""
+    hand = pos.hands[seat]
+    if hand is None:
+        return ["(unknown)"]
+    lines = []
+    for suit in pos.order.suits:
+        cards = sorted((c for c in hand if pos.order.effective_suit(c) == suit),
+                       key=lambda c: (-pos.order.power(c), c))
+        if suit == TRUMP:
+            body = style.cards(cards) if cards else "-"
+            lines.append(f"{style.trump_mark} {body}")
+        else:
+            ranks = " ".join(("10" if RANKS[c % 13] == "T" and not style.ascii else RANKS[c % 13]) for c in cards)
+            lines.append(f"{style.suit(suit)} {ranks or '-'}")
+    return lines
+
+
+def diagram(pos: Position, style: Style) -> str:
+    """N on top, W left, E right, S at the bottom."""
+    blocks = {seat: [f"{seat_name(seat)}{' (dealer)' if seat == pos.dealer else ''}"] + hand_lines(pos, seat, style)
+              for seat in range(4)}
+    west_width = max(width(line) for line in blocks[WEST]) + 4
+    indent = " " * max(12, west_width // 2 + 4)
+    out = [indent + line for line in blocks[NORTH]]
+    rows = max(len(blocks[WEST]), len(blocks[EAST]))
+    middle_width = max(west_width, 2 * len(indent))
+    for i in range(rows):
+        west = blocks[WEST][i] if i < len(blocks[WEST]) else ""
+        east = blocks[EAST][i] if i < len(blocks[EAST]) else ""
+        out.append(pad(west, middle_width) + east)
+    out += [indent + line for line in blocks[SOUTH]]
+    return "\n".join(line.rstrip() for line in out)
+
+
+def header(pos: Position, style: Style) -> str:
+    dealer_team = f"{seat_name(pos.dealer)}–{seat_name((pos.dealer + 2) % 4)}"
+    attackers = "–".join(seat_name(s) for s in sorted(pos.attackers))
+    trump = style.suit(pos.trump)
+    lines = [
+        f"Level {pos.level}, trump {trump}. Dealer {seat_name(pos.dealer)}: {dealer_team} is the dealer team, "
+        f"{attackers} attack. Rules: {pos.rules}.",
+        f"Attackers' points so far: {pos.points}. Bottom: {style.cards(pos.bottom) if pos.bottom else '?'} "
+        f"({pos.bottom_points} points; a dig is worth {pos.dig_value}).",
+    ]
+    if pos.trick:
+        played = ", ".join(f"{seat_name((pos.leader + i) % 4)} {style.play(p)}" for i, p in enumerate(pos.trick))
+        lines.append(f"Trick in progress: {played}.")
+    verb = "lead" if not pos.trick else "play"
+    lines.append(f"{seat_name(pos.to_play)} to {verb}, {pos.cards_left} card{'s' if pos.cards_left != 1 else ''} each.")
+    return "\n".join(lines)
+
+
+def sentence(analysis: Analysis) -> str:
+    value = analysis.value
+    dig = "and dig the bottom" if value.dug else "and the dealer team keeps the bottom"
+    result = value.outcome.describe()
+    return f"Best play: the attackers reach {value.points} {dig}; {result}."
+
+
+def moves_table(analysis: Analysis, style: Style) -> str:
+    unit = "points" if analysis.objective == "points" else "points"
+    rows = [
+        [style.play(m.play), m.value.points, "yes" if m.value.dug else "no", str(m.value.outcome),
+         "best" if m.value == analysis.value else f"-{m.loss}" if m.loss else "outcome"]
+        for m in analysis.moves
+    ]
+    return tabulate(rows, headers=["play", unit, "dug", "outcome", "loss"], tablefmt="simple", disable_numparse=True)
+
+
+def line_table(analysis: Analysis, style: Style) -> str:
+    rows = []
+    for number, trick in enumerate(analysis.line, start=1):
+        plays = [f"{seat_name((trick.leader + i) % 4)} {style.play(p)}" for i, p in enumerate(trick.plays)]
+        rows.append([number, seat_name(trick.leader), *plays,
+                     seat_name(trick.winner) if trick.winner is not None else "", trick.points])
+    headers = ["#", "leader", "1st", "2nd", "3rd", "4th", "winner", "points"]
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
