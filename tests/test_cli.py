@@ -1,0 +1,140 @@
+"""The huolong-solve command: text output, JSON output and errors."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from huolong.cli.main import cli
+from huolong.engine import read_file, seat_name
+from huolong.solver import solve
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "puzzles" / "examples"
+DIG = str(EXAMPLES / "dig-fight.hl")
+
+
+def run(*args, input=None, env=None):
+    return CliRunner().invoke(cli, list(args), input=input, env=env)
+
+
+def test_solve_is_the_default_command():
+    def body(out):
+        return out.rsplit("nodes in", 1)[0]
+
+    assert body(run(DIG).output) == body(run("solve", DIG).output)
+
+
+def test_text_output_has_diagram_sentence_table_and_line():
+    out = run(DIG, "--ascii").output
+    assert "Level Q, trump C." in out
+    assert "W to lead" in out
+    assert "Best play: the attackers reach 175 and dig the bottom" in out
+    assert "DK DK" in out and "-10" in out  # the pair loses 10 points' worth of outcome
+    assert "Best line:" in out
+    lines = out.splitlines()
+    north = next(i for i, line in enumerate(lines) if line.strip().startswith("N"))
+    south = next(i for i, line in enumerate(lines) if line.strip().startswith("S") and i > north)
+    assert north < south
+
+
+def test_no_line_leaves_out_the_line():
+    assert "Best line:" not in run(DIG, "--no-line").output
+
+
+def test_ascii_and_symbols():
+    assert "♣" in run(DIG, "--no-color").output
+    ascii_out = run(DIG, "--ascii").output
+    assert not any(symbol in ascii_out for symbol in "♠♥♦♣★")
+    assert "T* " in ascii_out and "S: DK DK" not in ascii_out
+
+
+def test_no_color_environment_variable_turns_colour_off():
+    out = run(DIG, env={"NO_COLOR": "1"}).output
+    assert "\x1b[" not in out
+
+
+def test_json_matches_the_python_api():
+    result = run(DIG, "--json", "--objective", "outcome")
+    assert result.exit_code == 0
+    [data] = json.loads(result.output)
+    assert set(data) == {"event", "to_play", "objective", "value", "moves", "line", "nodes", "seconds"}
+    [pos] = read_file(DIG)
+    analysis = solve(pos, "outcome")
+    assert data["to_play"] == seat_name(pos.to_play) == "W"
+    assert data["value"] == {"points": analysis.value.points, "dug": analysis.value.dug,
+                             "outcome": analysis.value.outcome.name, "levels": analysis.value.outcome.levels}
+    assert [(m["play"], m["points"], m["dug"]) for m in data["moves"]] == [
+        (str(m.play), m.value.points, m.value.dug) for m in analysis.moves]
+    assert [t["plays"] for t in data["line"]] == [[str(p) for p in t.plays] for t in analysis.line]
+    assert all(set(m) == {"play", "points", "dug", "outcome", "levels"} for m in data["moves"])
+
+
+def test_json_points_objective():
+    [data] = json.loads(run(DIG, "--json", "--objective", "points").output)
+    assert data["value"]["points"] == 185 and data["value"]["dug"] is False
+    assert data["moves"][0]["play"] == "DK DK"
+
+
+def test_position_option_picks_one_position(tmp_path):
+    path = tmp_path / "two.hl"
+    path.write_text((EXAMPLES / "dig-fight.hl").read_text() + "\n" + (EXAMPLES / "level-tie.hl").read_text())
+    data = json.loads(run(str(path), "--json").output)
+    assert len(data) == 2
+    [second] = json.loads(run(str(path), "--json", "--position", "2").output)
+    assert second == {**data[1], "nodes": second["nodes"], "seconds": second["seconds"]}
+
+
+def test_standard_input_is_read_with_a_dash():
+    result = run("-", "--json", input=(EXAMPLES / "level-tie.hl").read_text())
+    assert result.exit_code == 0 and json.loads(result.output)[0]["to_play"] == "S"
+
+
+def test_rules_option_overrides_the_file():
+    strict = json.loads(run(str(EXAMPLES / "strict-follow.hl"), "--json", "--no-line").output)[0]
+    free = json.loads(run(str(EXAMPLES / "strict-follow.hl"), "--json", "--no-line", "--rules", "standard").output)[0]
+    assert (strict["value"]["points"], free["value"]["points"]) == (195, 190)
+
+
+def test_malformed_file_is_one_line_and_exit_2(tmp_path):
+    path = tmp_path / "bad.hl"
+    path.write_text('[Level "3"]\n[Trump "H"]\n[Dealer "N"]\n[Leader "S"]\n[Bottom "K5.-.T4.43"]\n'
+                    '[Deal "S:AA.2.-.-.B K.T5.-.3 Q.A.-.-.LL 55.K.3.SX"]\n')
+    result = run(str(path))
+    assert result.exit_code == 2
+    assert result.output == f"error: {path}:6: invalid rank 'S' in hand string '55.K.3.SX'\n"
+
+
+def test_missing_file_is_exit_2(tmp_path):
+    result = run(str(tmp_path / "nope.hl"))
+    assert result.exit_code == 2 and result.output.startswith("error: ")
+    assert len(result.output.splitlines()) == 1
+
+
+def test_bad_rules_option_is_exit_2():
+    result = run(DIG, "--rules", "standard follow=sometimes")
+    assert result.exit_code == 2 and result.output.startswith("error: --rules: invalid value 'sometimes'")
+
+
+def test_max_nodes_stops_with_exit_3():
+    result = run(DIG, "--max-nodes", "3")
+    assert result.exit_code == 3
+    assert "node limit" in result.output
+
+
+@pytest.mark.parametrize("args", [["--help"], ["solve", "--help"]])
+def test_help_has_examples(args):
+    out = run(*args).output
+    assert "Examples:" in out
+
+
+def test_console_script_never_prints_a_traceback(tmp_path):
+    path = tmp_path / "bad.hl"
+    path.write_text('[Level "3"]\n[Level "4"]\n')
+    for args in ([str(path)], ["--objective", "nonsense", str(path)], [str(tmp_path)]):
+        proc = subprocess.run([sys.executable, "-m", "huolong.cli.main", *args], capture_output=True, text=True)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert "Traceback" not in proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith("error: ")

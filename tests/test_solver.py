@@ -1,0 +1,157 @@
+"""The solver against the oracle, on named tactical positions, and on its own promises."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from huolong.engine import Play, Position, read_file, read_positions
+from huolong.solver import SearchAborted, solve
+
+from endgames import random_endgame
+from oracle import oracle_moves, oracle_value
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "puzzles" / "examples"
+OBJECTIVES = ("points", "outcome")
+
+
+def solver_value(value, objective):
+    """The solver's value in the oracle's form."""
+    if objective == "points":
+        return (value.points, value.dug)
+    return (5 - value.outcome.rank, value.points, value.dug)
+
+
+def check_against_oracle(pos):
+    for objective in OBJECTIVES:
+        analysis = solve(pos, objective, line=False)
+        expected = oracle_moves(pos, objective)
+        assert {m.play for m in analysis.moves} == set(expected), "every legal play is scored"
+        for move in analysis.moves:
+            assert solver_value(move.value, objective) == expected[move.play], (objective, str(move.play))
+        assert solver_value(analysis.value, objective) == oracle_value(pos, objective)
+
+
+CHUNKS = 40
+PER_CHUNK = 50  # 2,000 random endgames in all
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_agrees_with_oracle_on_random_endgames(chunk):
+    rng = random.Random(1000 + chunk)
+    for _ in range(PER_CHUNK):
+        check_against_oracle(random_endgame(rng, rng.randint(1, 4)))
+
+
+def example(name):
+    [pos] = read_file(EXAMPLES / name)
+    return pos
+
+
+def test_format_example_agrees_with_oracle():
+    check_against_oracle(example("format-example.hl"))
+
+
+def test_giving_up_points_to_dig():
+    pos = example("dig-fight.hl")
+    by_points = solve(pos, "points")
+    by_outcome = solve(pos, "outcome")
+    assert (by_points.value.points, by_points.value.dug) == (185, False)
+    assert (by_outcome.value.points, by_outcome.value.dug) == (175, True)
+    assert by_outcome.value.outcome.name == "attackers-up"
+    assert str(by_points.moves[0].play) == "DK DK"
+    assert by_outcome.moves[0].play != Play.parse("DK DK")
+
+
+def test_level_card_tie_goes_to_the_earlier_play():
+    pos = example("level-tie.hl")
+    analysis = solve(pos, "outcome")
+    assert str(analysis.moves[0].play) == "LJ"
+    assert analysis.value.dug and analysis.value.outcome.name == "attackers-up"
+    worse = {str(m.play): m.value for m in analysis.moves}["D5"]
+    assert worse.outcome.name == "dealer-keeps"  # the ♥J keeps the trick: the ♠J only tied it
+    check_against_oracle(pos)
+
+
+def test_ruffing_a_pair_takes_a_trump_pair():
+    pos = example("pair-ruff.hl")
+    analysis = solve(pos, "outcome")
+    assert str(analysis.moves[0].play) == "DQ DQ"
+    assert not analysis.value.dug
+    check_against_oracle(pos)
+
+
+def test_strict_follow_changes_the_value():
+    pos = example("strict-follow.hl")
+    strict = solve(pos, "outcome", line=False)
+    pos.rules = pos.rules.with_options(follow="free")
+    free = solve(pos, "outcome", line=False)
+    assert (strict.value.points, free.value.points) == (195, 190)
+
+
+def test_keeping_the_bottom_at_a_cost():
+    pos = example("keep-bottom.hl")
+    by_points = solve(pos, "points")
+    by_outcome = solve(pos, "outcome")
+    assert (by_points.value.points, by_points.value.dug) == (160, True)
+    assert (by_outcome.value.points, by_outcome.value.dug) == (165, False)
+    assert str(by_outcome.moves[0].play) == "D8"
+    assert by_outcome.value.outcome.name == "attackers-take-deal"
+
+
+def last_trick(west):
+    return Position.from_hands(["QQ.-.-.-", "-.-.77.-", "-.-.-.-", west], level="3", trump="H", dealer="N",
+                               leader="N", bottom="K5.-.T4.43", trick=["SA SA"], points=100)
+
+
+def test_winning_the_last_trick_with_a_trump_pair():
+    analysis = solve(last_trick("-.44.-.-"))
+    assert analysis.value.dug and analysis.value.points == 150
+    assert analysis.line[-1].winner == 3  # W ruffs the ♠A pair with the ♥4 pair
+
+
+def test_two_different_trumps_cannot_win_a_pair_trick():
+    analysis = solve(last_trick("-.54.-.-"))
+    assert not analysis.value.dug and analysis.value.points == 100  # N keeps the trick and its ♥5
+
+
+def test_best_line_reaches_the_value():
+    rng = random.Random(5)
+    for _ in range(30):
+        pos = random_endgame(rng, rng.randint(1, 4))
+        for objective in OBJECTIVES:
+            analysis = solve(pos, objective)
+            replay = pos.copy()
+            for trick in analysis.line:
+                for play in trick.plays[len(replay.trick):]:
+                    replay.play(play)
+                assert replay.history[-1].winner == trick.winner
+            assert replay.is_over()
+            assert (replay.points, replay.dug) == (analysis.value.points, analysis.value.dug)
+
+
+def test_solving_a_finished_hand_gives_its_result():
+    [pos] = read_positions("""[Level "3"]\n[Trump "H"]\n[Dealer "S"]\n[Bottom "-.-.-.443322"]
+[Deal "S:AK.-.-.- Q5.-.-.- JT.-.-.- 98.-.-.-"]\n[Play "S"]\nS: SA, S5, SJ, S9\nS: SK, SQ, ST, S8\n""")
+    analysis = solve(pos)
+    assert analysis.moves == [] and analysis.value.outcome.name == "dealer-win-game"
+
+
+def test_max_nodes_stops_the_search_with_a_clear_error():
+    pos = example("dig-fight.hl")
+    with pytest.raises(SearchAborted, match="node limit"):
+        solve(pos, max_nodes=5)
+
+
+def test_a_deal_before_the_bury_cannot_be_solved():
+    hand = "AAAKKKQQQJJJ.TTT999888777.666555444.333222"
+    [pos] = read_positions(f'[Level "3"]\n[Trump "S"]\n[Dealer "S"]\n[Kitty "-.-.-.-.BBBLLL"]\n[Deal "S:{hand} - - -"]')
+    with pytest.raises(ValueError, match="before the bury"):
+        solve(pos)
+
+
+def test_values_are_the_same_in_every_run():
+    pos = example("dig-fight.hl")
+    first, second = solve(pos, "outcome"), solve(pos, "outcome")
+    assert [(m.play, m.value) for m in first.moves] == [(m.play, m.value) for m in second.moves]
+    assert first.line == second.line
