@@ -34,9 +34,9 @@ def random_endgame(rng: random.Random, cards: int, rules: Rules | None = None, k
         for c in h:
             rest.remove(c)
     rng.shuffle(rest)
-    if rng.random() < 0.3:
-        rest.remove(BIG_JOKER) if BIG_JOKER in rest else None
-        rest.insert(0, BIG_JOKER) if BIG_JOKER in rest or True else None
+    if rng.random() < 0.3 and BIG_JOKER in rest:  # jokers in the bottom raise the stakes
+        rest.remove(BIG_JOKER)
+        rest.insert(0, BIG_JOKER)
     bottom = Hand.from_cards(rest[:6])
     unseen = 300 - sum(h.points for h in hands) - bottom.points
     pos = Position(

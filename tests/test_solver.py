@@ -9,7 +9,7 @@ from huolong.engine import Play, Position, read_file, read_positions
 from huolong.solver import SearchAborted, solve
 
 from endgames import random_endgame
-from oracle import oracle_moves, oracle_value
+from oracle import Oracle
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "puzzles" / "examples"
 OBJECTIVES = ("points", "outcome")
@@ -25,11 +25,12 @@ def solver_value(value, objective):
 def check_against_oracle(pos):
     for objective in OBJECTIVES:
         analysis = solve(pos, objective, line=False)
-        expected = oracle_moves(pos, objective)
+        oracle = Oracle(objective)
+        expected = oracle.moves(pos.copy())
         assert {m.play for m in analysis.moves} == set(expected), "every legal play is scored"
         for move in analysis.moves:
             assert solver_value(move.value, objective) == expected[move.play], (objective, str(move.play))
-        assert solver_value(analysis.value, objective) == oracle_value(pos, objective)
+        assert solver_value(analysis.value, objective) == oracle.value(pos.copy())
 
 
 CHUNKS = 40
