@@ -117,14 +117,23 @@ def sentence(analysis: Analysis) -> str:
     return f"Best play: the attackers reach {value.points} {dig}; {result}."
 
 
+def loss_text(analysis: Analysis, move) -> str:  # type: ignore[no-untyped-def]
+    """Against the best play: the points given up, or a worse result (outcome objective)."""
+    if move.value == analysis.value:
+        return "best"
+    if analysis.objective == "outcome" and move.value.outcome != analysis.value.outcome:
+        return "worse result"
+    return f"{-move.loss:+d}" if move.loss else "dig"
+
+
 def moves_table(analysis: Analysis, style: Style) -> str:
-    unit = "points" if analysis.objective == "points" else "points"
     rows = [
         [style.play(m.play), m.value.points, "yes" if m.value.dug else "no", str(m.value.outcome),
-         "best" if m.value == analysis.value else f"-{m.loss}" if m.loss else "outcome"]
+         loss_text(analysis, m)]
         for m in analysis.moves
     ]
-    return tabulate(rows, headers=["play", unit, "dug", "outcome", "loss"], tablefmt="simple", disable_numparse=True)
+    return tabulate(rows, headers=["play", "points", "dug", "outcome", "loss"], tablefmt="simple",
+                    disable_numparse=True)
 
 
 def line_table(analysis: Analysis, style: Style) -> str:

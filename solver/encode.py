@@ -106,7 +106,8 @@ def encode(pos: Position, objective: str) -> Encoding:
     zlead = rng.integers(1, 2**63, size=4, dtype=np.uint64)
     zpts = rng.integers(1, 2**63, size=leaf.shape[1], dtype=np.uint64)
     par = np.array([pos.dealer & 1, bonus, int(objective == "outcome"), 0], np.int64)
-    K = (ksuit, kpow, kpts, gmask, smask, leaf, zob, zpts, par, zlead)
+    zrel = rng.integers(1, 2**63, size=(4, 22, 4**4 * 3 * 2), dtype=np.uint64)
+    K = (ksuit, kpow, kpts, gmask, smask, leaf, zob, zpts, par, zlead, zrel)
     return Encoding(kind_of, card_of, K, width, objective, jokers)
 
 

@@ -17,14 +17,17 @@ Constants (tuple ``K``), built by :mod:`.encode`:
 ``ksuit``  effective suit of each kind (3 = trumps), ``kpow`` trick power
 (trumps +100), ``kpts`` card points, ``gmask`` kinds of equal power,
 ``smask`` the kinds of each suit, ``leaf[dug, points // 5]`` the value of a
-finished hand, ``zob`` / ``zlead`` / ``zpts`` Zobrist keys, ``par`` = (dealer
-parity, dig bonus, points are in the key, unused).
+finished hand, ``zob`` / ``zlead`` / ``zpts`` / ``zrel`` Zobrist keys (made
+from a fixed seed by :mod:`.encode`), ``par`` = (dealer parity, dig bonus,
+points are in the key, unused).
 
 Values are whatever ``leaf`` says; the attackers maximise them. ``leaf`` is
 monotone in points and in the dig, which the trick-boundary bounds rely on.
 The transposition table stores, at trick boundaries only, bounds on
 ``value − leaf[0, points // 5]``: independent of the points already taken
 when ``leaf`` is additive; when it is not, the points are hashed into the key.
+Its key is :func:`relative_key`: positions equal up to a relabelling of the
+cards that keeps every comparison (DDS's relative ranks) share an entry.
 
 Move codes: ``n | c0 << 2 | c1 << 8 | c2 << 14`` with kinds c0 ≤ c1 ≤ c2.
 """
@@ -105,7 +108,7 @@ def _decode(code, i):
 
 @njit(cache=True)
 def hand_key(h, leader, zob, zlead):
-    """Zobrist key of the hands and the leader (the points are added by the caller)."""
+    """Exact Zobrist key of the hands and the leader; the search updates it play by play."""
     key = zlead[leader]
     for seat in range(4):
         for plane in range(3):
@@ -386,6 +389,62 @@ def _order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
                 sc[m] = -pts * 16 - pw
 
 
+@njit(cache=True)
+def relative_key(h, leader, K):
+    """Key of the position up to relabelling of cards: per suit, the live kinds
+    in order, each with its copies per seat, its points and whether it ties the
+    one below. Isomorphic positions (DDS's relative ranks) share a key.
+    Also returns the points still in the hands."""
+    kpow, kpts, smask, zrel, zlead = K[1], K[2], K[4], K[10], K[9]
+    key = zlead[leader]
+    rem = 0
+    for su in range(4):
+        x = (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]) & smask[su]
+        idx = 0
+        last_pow = -1
+        while x:
+            k = _low(x)
+            x &= x - ONE
+            sig = 0
+            copies = 0
+            for s in range(4):
+                c = _count(h, s, k)
+                copies += c
+                sig = sig * 4 + c
+            rem += kpts[k] * copies
+            sig = sig * 3 + kpts[k] // 5
+            sig = sig * 2 + (kpow[k] == last_pow)
+            last_pow = kpow[k]
+            key ^= zrel[su, idx, sig]
+            idx += 1
+    return key, rem
+
+
+@njit(cache=True)
+def _last_single(h, leader, pts, K):
+    """Value of the last trick when every hand holds one card (or −1 if not the case)."""
+    ksuit, kpow, kpts, leaf, par = K[0], K[1], K[2], K[5], K[8]
+    for s in range(4):
+        if h[s, 1] != ZERO or _pop(h[s, 0]) != 1:
+            return -1
+    lead = _low(h[leader, 0])
+    lead_suit = ksuit[lead]
+    best_pow = kpow[lead]
+    winner = leader
+    gained = kpts[lead]
+    for i in range(1, 4):
+        s = (leader + i) & 3
+        k = _low(h[s, 0])
+        gained += kpts[k]
+        if ksuit[k] == 3 or ksuit[k] == lead_suit:
+            if kpow[k] > best_pow:
+                best_pow = kpow[k]
+                winner = s
+    if (winner & 1) != par[0]:
+        return leaf[1, (pts + gained + par[1]) // 5]
+    return leaf[0, pts // 5]
+
+
 # Frame fields of the explicit search stack (one frame per ply).
 F_TNO, F_TLEN, F_LEADER, F_PTS, F_ALPHA, F_BETA, F_A, F_B, F_BEST, F_BESTMOVE = range(10)
 F_LO, F_HI, F_CUR, F_SLOT, F_BASE, F_MAX, F_MOVE = range(10, 17)
@@ -431,14 +490,15 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
                 base = leaf[0, p // 5]
                 F[d, F_BASE] = base
                 # bounds from the points still in play: they can only be gained
-                rem = 0
-                for s in range(4):
-                    for plane in range(3):
-                        x = h[s, plane]
-                        while x:
-                            k = _low(x)
-                            x &= x - ONE
-                            rem += kpts[k]
+                last = _last_single(h, ld, p, K)
+                if last >= 0:
+                    v = last
+                    if d == 0:
+                        return v
+                    d -= 1
+                    mode = 1
+                    continue
+                full, rem = relative_key(h, ld, K)
                 top = leaf[1, (p + rem + par[1]) // 5]
                 if top <= al:
                     v = top
@@ -447,7 +507,6 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
                     v = base
                     immediate = True
                 else:
-                    full = FK[d, 0]
                     if par[2]:
                         full ^= zpts[p // 5]
                     FK[d, 1] = full

@@ -68,7 +68,7 @@ class MoveValue:
 
     play: Play
     value: Value
-    loss: int = 0  # points (or outcome steps) given up against the best play
+    loss: int = 0  # points this play gives up against the best, from the mover's side
 
 
 @dataclass(frozen=True)
@@ -254,17 +254,16 @@ def solve(
         v = scored[canonical_play(play, searcher.enc, prev)]
         moves.append((v, play))
     moves.sort(key=lambda item: (-item[0] if maximize else item[0]))
-    move_values = [MoveValue(play, searcher.to_value(v), _loss(searcher, best, v)) for v, play in moves]
+    sign = 1 if maximize else -1
+    best_points = searcher.enc.decode(best)[0]
+    move_values = [
+        MoveValue(play, searcher.to_value(v), sign * (best_points - searcher.enc.decode(v)[0])) for v, play in moves
+    ]
     best_line = _best_line(searcher, pos, best) if line else []
     return Analysis(
         pos, objective, searcher.to_value(best), move_values, best_line, searcher.nodes,
         time.perf_counter() - started,
     )
-
-
-def _loss(searcher: _Searcher, best: int, v: int) -> int:
-    """How much worse a play is than the best, in points of the final score."""
-    return abs(searcher.enc.decode(best)[0] - searcher.enc.decode(v)[0])
 
 
 def _best_line(searcher: _Searcher, pos: Position, value: int) -> list[LineTrick]:

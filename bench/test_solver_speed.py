@@ -1,0 +1,70 @@
+"""Solver speed on fixed, seeded sets of realistic endgames (see positions.py).
+
+Every legal play is scored, points objective, one thread. Each round solves
+the next position of the set, so the round statistics are statistics over
+positions. Positions that exceed the node budget are counted, not timed.
+
+Run:  python -m pytest bench --benchmark-enable --benchmark-json bench/last.json
+      python bench/summarize.py bench/last.json
+"""
+
+import platform
+import time
+
+import pytest
+
+from huolong.solver import SearchAborted, solve
+from positions import endgames
+
+COUNT = 50
+BUDGET = {4: None, 8: None, 13: 10_000_000, 20: 10_000_000}
+
+
+def solve_set(benchmark, cards, objective="points"):
+    positions = iter(endgames(cards, COUNT))
+    nodes, unfinished, seconds = [], 0, []
+
+    def one():
+        nonlocal unfinished
+        pos = next(positions)
+        started = time.perf_counter()
+        try:
+            analysis = solve(pos, objective, line=False, max_nodes=BUDGET[cards])
+            nodes.append(analysis.nodes)
+            seconds.append(time.perf_counter() - started)
+        except SearchAborted:
+            unfinished += 1
+
+    benchmark.pedantic(one, rounds=COUNT, iterations=1)
+    seconds.sort()
+    benchmark.extra_info.update(
+        cards=cards, positions=COUNT, unfinished=unfinished, budget=BUDGET[cards],
+        finished_median_s=seconds[len(seconds) // 2] if seconds else None,
+        finished_p90_s=seconds[int(0.9 * len(seconds))] if seconds else None,
+        median_nodes=sorted(nodes)[len(nodes) // 2] if nodes else None,
+        nodes_per_s=sum(nodes) / sum(seconds) if seconds else None,
+        machine=f"{platform.machine()} {platform.processor() or ''} {platform.python_version()}".strip(),
+    )
+
+
+@pytest.mark.parametrize("cards", [4, 8, 13, 20])
+def test_solve_all_moves(benchmark, cards):
+    solve_set(benchmark, cards)
+
+
+def test_oracle_at_4_cards(benchmark):
+    """The pure-Python oracle on the first 10 four-card endgames, for the speed-up ratio."""
+    from oracle import Oracle
+
+    positions = iter(endgames(4, COUNT)[:10])
+
+    def one():
+        pos = next(positions).copy()
+        Oracle("points").moves(pos)
+
+    benchmark.pedantic(one, rounds=10, iterations=1)
+
+
+def test_solver_at_4_cards_same_ten(benchmark):
+    positions = iter(endgames(4, COUNT)[:10])
+    benchmark.pedantic(lambda: solve(next(positions), "points", line=False), rounds=10, iterations=1)
