@@ -121,7 +121,7 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
             if as_json:
                 click.echo(json.dumps(results, ensure_ascii=False, indent=1))
             elif stop.partial:
-                click.echo(f"Plays finished before the stop: " + ", ".join(
+                click.echo("Plays finished before the stop: " + ", ".join(
                     f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
             click.echo(f"error: {_where(pos)}: {stop}", err=True)
             sys.exit(EXIT_STOPPED)

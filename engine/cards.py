@@ -213,7 +213,7 @@ class Hand:
 
     def contains_all(self, play: Play) -> bool:
         need = Hand.from_cards(play.cards).counts
-        return all(have >= n for have, n in zip(self.counts, need))
+        return all(have >= n for have, n in zip(self.counts, need, strict=True))
 
     def unicode(self) -> str:
         return " ".join(card_unicode(c) for c in self)

@@ -9,6 +9,7 @@
 ... [Bottom "K5.-.T4.43"]
 ... [Deal "S:AA.2.-.-.B K.T5.-.3 Q.A.-.-.LL 55.K.3.-"]
 ... '''
+>>> from huolong.engine.seats import NORTH
 >>> [pos] = read_positions(text, "deal.hl")
 >>> pos.points, str(pos.hands[NORTH])
 (95, 'Q.A.-.-.LL')
@@ -28,7 +29,7 @@ from .errors import DealFileError, HuolongError
 from .order import SUITS, parse_level, parse_suit
 from .position import Position
 from .rules import Rules
-from .seats import NORTH, SEAT_NAMES, parse_seat, seat_name
+from .seats import parse_seat, seat_name
 
 REQUIRED_TAGS = ("Level", "Trump", "Dealer", "Deal")
 GAME_TAGS = REQUIRED_TAGS + ("Bottom", "Kitty", "Leader", "Trick", "Points", "Rules", "Play")

@@ -37,7 +37,7 @@ def parse_level(text: str) -> str:
 
 def parse_suit(text: str) -> int:
     name = text.strip().upper()
-    for i, (letter, symbol) in enumerate(zip(SUITS, SUIT_SYMBOLS)):
+    for i, (letter, symbol) in enumerate(zip(SUITS, SUIT_SYMBOLS, strict=True)):
         if name in (letter, symbol):
             return i
     raise HuolongError(f"invalid trump suit {text!r}: use S, H, D or C")

@@ -136,7 +136,7 @@ def canonical_play(play: Play, enc: Encoding, prev: np.ndarray) -> Play:
     result: list[int] = []
     for chain in chains.values():
         counts = sorted((used.get(k, 0) for k in chain), reverse=True)
-        for k, n in zip(chain, counts):
+        for k, n in zip(chain, counts, strict=True):
             result += [k] * n
     return Play(tuple(int(enc.card_of[k]) for k in result))
 

@@ -131,7 +131,7 @@ def equivalence(h, tr, tno, tlen, seat, K, prev):
     Swapping them maps the position onto itself, so one play of each group
     is enough.
     """
-    ksuit, kpow, kpts, gmask, smask = K[0], K[1], K[2], K[3], K[4]
+    kpow, kpts, gmask, smask = K[1], K[2], K[3], K[4]
     trick_bits = ZERO
     for i in range(tlen):
         for j in range(tr[tno, i, 3]):
@@ -279,6 +279,16 @@ def _push_sets(s1, s2, s3, size, f0, f1, nfixed, prev, ms, sp, ctrl):
     return sp
 
 
+@njit(cache=True, inline="always")
+def _push_units(kinds, n, prev, ms, sp, ctrl):
+    """Push a unit of ``n`` identical cards for each kind in the mask ``kinds``."""
+    while kinds:
+        i = _low(kinds)
+        kinds &= kinds - ONE
+        sp = _push(_code(n, i, i, i), prev, ms, sp, ctrl)
+    return sp
+
+
 @njit(cache=True)
 def generate(h, tr, tno, tlen, seat, strict, K, prev, ms, sp, ctrl):
     """Push the canonical legal plays of ``seat`` onto ``ms`` from ``sp``; return the new top."""
@@ -287,11 +297,7 @@ def generate(h, tr, tno, tlen, seat, strict, K, prev, ms, sp, ctrl):
     b1, b2, b3 = h[seat, 0], h[seat, 1], h[seat, 2]
     if tlen == 0:
         for plane in range(3):
-            x = h[seat, plane]
-            while x:
-                i = _low(x)
-                x &= x - ONE
-                sp = _push(_code(plane + 1, i, i, i), prev, ms, sp, ctrl)
+            sp = _push_units(h[seat, plane], plane + 1, prev, ms, sp, ctrl)
         return sp
     n = tr[tno, 0, 3]
     mask = smask[K[0][tr[tno, 0, 0]]]
@@ -300,19 +306,9 @@ def generate(h, tr, tno, tlen, seat, strict, K, prev, ms, sp, ctrl):
     if strict:
         exact = x2 & ~x3
         if n == 2 and exact:
-            x = exact
-            while x:
-                i = _low(x)
-                x &= x - ONE
-                sp = _push(_code(2, i, i, i), prev, ms, sp, ctrl)
-            return sp
+            return _push_units(exact, 2, prev, ms, sp, ctrl)
         if n == 3 and x3:
-            x = x3
-            while x:
-                i = _low(x)
-                x &= x - ONE
-                sp = _push(_code(3, i, i, i), prev, ms, sp, ctrl)
-            return sp
+            return _push_units(x3, 3, prev, ms, sp, ctrl)
         if n == 3 and exact:
             rest = x1 if hx >= 3 else b1 & ~mask
             x = exact
@@ -460,7 +456,7 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
     explicit stack of frames (``F``, keys in ``FK``): a cached Numba function
     may not be recursive (numba issue #6061).
     """
-    kpts, leaf = K[2], K[5]
+    leaf = K[5]
     zob, zpts, par = K[6], K[7], K[8]
     tkey, tlo, thi, tbest = T[0], T[1], T[2], T[3]
     d = 0

@@ -31,7 +31,7 @@ from huolong.engine.cards import NUM_KINDS
 from huolong.engine.seats import Seat
 
 from . import kernel
-from .encode import MAX_TRICKS, Encoding, canonical_play, encode
+from .encode import Encoding, canonical_play, encode
 
 STACK_SIZE = 1 << 21
 _DIRECT_CARDS = 28  # below this many cards in play, searches are too short to need a watcher thread
