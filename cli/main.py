@@ -57,9 +57,15 @@ def _color_wanted(no_color: bool) -> bool:
 
 def _load(files: tuple[str, ...], position: int | None, rules: str | None) -> list[Position]:
     positions: list[Position] = []
+    override = None
+    if rules is not None:
+        try:
+            override = Rules.parse(rules)
+        except HuolongError as e:
+            raise BadInput(f"--rules: {e}") from None
     for name in files:
         try:
-            found = read_file(name)
+            found = read_file(name, rules=override if override is not None and override.is_bridge else None)
         except HuolongError as e:
             raise BadInput(str(e)) from None
         if position is not None:
@@ -67,11 +73,7 @@ def _load(files: tuple[str, ...], position: int | None, rules: str | None) -> li
                 raise BadInput(f"{name}: there is no position {position} (the file holds {len(found)})")
             found = [found[position - 1]]
         positions.extend(found)
-    if rules is not None:
-        try:
-            override = Rules.parse(rules)
-        except HuolongError as e:
-            raise BadInput(f"--rules: {e}") from None
+    if override is not None and not override.is_bridge:
         for pos in positions:
             pos.rules = override
             for message, _tag in pos.problems():
@@ -108,6 +110,7 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
       huolong-solve deal.hl --objective points --no-line
       huolong-solve deal.hl --rules "standard follow=strict" --position 2
       huolong-solve deal.hl --json --max-nodes 5000000
+      huolong-solve --rules bridge endgame.pbn           a bridge deal (PBN), DDS-style
 
     Exit status: 0 solved, 2 bad input, 3 stopped by --max-nodes, --time or Ctrl-C.
     """
@@ -148,7 +151,8 @@ def render_text(analysis: Analysis, style: Style, index: int, total: int, show_l
     if pos.tags.get("Event"):
         title += f": {pos.tags['Event']}"
     parts = [title, "", header(pos, style), "", diagram(pos, style), "", sentence(analysis), "",
-             f"Every play of {seat_name(pos.to_play)} ({analysis.objective} objective), best first:",
+             f"Every play of {seat_name(pos.to_play)} "
+             f"({'tricks' if pos.rules.is_bridge else analysis.objective + ' objective'}), best first:",
              moves_table(analysis, style)]
     if show_line and analysis.line:
         parts += ["", "Best line:", line_table(analysis, style)]
@@ -160,12 +164,14 @@ def analysis_json(analysis: Analysis) -> dict:
     """The issue's JSON schema for one solved position."""
 
     def value(v) -> dict:  # type: ignore[no-untyped-def]
+        if v.outcome is None:  # bridge
+            return {"tricks": v.points}
         return {"points": v.points, "dug": v.dug, "outcome": v.outcome.name, "levels": v.outcome.levels}
 
     return {
         "event": analysis.position.tags.get("Event"),
         "to_play": seat_name(analysis.to_play),
-        "objective": analysis.objective,
+        "objective": "tricks" if analysis.value.outcome is None else analysis.objective,
         "value": value(analysis.value),
         "moves": [{"play": str(m.play), **value(m.value)} for m in analysis.moves],
         "line": [

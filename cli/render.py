@@ -64,6 +64,8 @@ def hand_lines(pos: Position, seat: int, style: Style) -> list[str]:
         return ["(unknown)"]
     lines = []
     for suit in pos.order.suits:
+        if suit == TRUMP and pos.trump is None:
+            continue  # no-trump
         cards = sorted((c for c in hand if pos.order.effective_suit(c) == suit),
                        key=lambda c: (-pos.order.power(c), c))
         if suit == TRUMP:
@@ -77,7 +79,8 @@ def hand_lines(pos: Position, seat: int, style: Style) -> list[str]:
 
 def diagram(pos: Position, style: Style) -> str:
     """N on top, W left, E right, S at the bottom."""
-    blocks = {seat: [f"{seat_name(seat)}{' (dealer)' if seat == pos.dealer else ''}"] + hand_lines(pos, seat, style)
+    role = " (declarer)" if pos.rules.is_bridge else " (dealer)"
+    blocks = {seat: [f"{seat_name(seat)}{role if seat == pos.dealer else ''}"] + hand_lines(pos, seat, style)
               for seat in range(4)}
     west_width = max(width(line) for line in blocks[WEST]) + 4
     indent = " " * max(12, west_width // 2 + 4)
@@ -93,6 +96,8 @@ def diagram(pos: Position, style: Style) -> str:
 
 
 def header(pos: Position, style: Style) -> str:
+    if pos.rules.is_bridge:
+        return bridge_header(pos, style)
     dealer_team = f"{seat_name(pos.dealer)}–{seat_name((pos.dealer + 2) % 4)}"
     attackers = "–".join(seat_name(s) for s in sorted(pos.attackers))
     trump = style.suit(pos.trump)
@@ -102,16 +107,40 @@ def header(pos: Position, style: Style) -> str:
         f"Attackers' points so far: {pos.points}. Bottom: {style.cards(pos.bottom) if pos.bottom else '?'} "
         f"({pos.bottom_points} points; a dig is worth {pos.dig_value}).",
     ]
+    lines.append(_to_play(pos, style))
+    return "\n".join(lines)
+
+
+def _to_play(pos: Position, style: Style) -> str:
+    lines = []
     if pos.trick:
-        played = ", ".join(f"{seat_name((pos.leader + i) % 4)} {style.play(p)}" for i, p in enumerate(pos.trick))
+        played = ", ".join(f"{seat_name(pos.seat_after(pos.leader, i))} {style.play(p)}" for i, p in enumerate(pos.trick))
         lines.append(f"Trick in progress: {played}.")
     verb = "lead" if not pos.trick else "play"
-    lines.append(f"{seat_name(pos.to_play)} to {verb}, {pos.cards_left} card{'s' if pos.cards_left != 1 else ''} each.")
+    lines.append(f"{seat_name(pos.to_play)} to {verb}, {pos.cards_left} card{'s' if pos.cards_left != 1 else ''} in hand.")
     return "\n".join(lines)
+
+
+def team(pos: Position, seat: int) -> str:
+    return f"{seat_name(seat)}–{seat_name((seat + 2) % 4)}"
+
+
+def bridge_header(pos: Position, style: Style) -> str:
+    strain = "no trump" if pos.trump is None else f"trumps {style.suit(pos.trump)}"
+    defenders = pos.seat_after(pos.dealer)
+    return "\n".join([
+        f"Bridge, {strain}. Declarer {seat_name(pos.dealer)} ({team(pos, pos.dealer)}); {team(pos, defenders)} defend.",
+        f"Tricks won by the defenders so far: {pos.points}.",
+        _to_play(pos, style),
+    ])
 
 
 def sentence(analysis: Analysis) -> str:
     value = analysis.value
+    if value.outcome is None:
+        pos = analysis.position
+        return (f"Best play: {team(pos, pos.to_play)}, to play, take {value.points} of the "
+                f"{pos.cards_left} remaining tricks.")
     dig = "and dig the bottom" if value.dug else "and the dealer team keeps the bottom"
     result = value.outcome.describe()
     return f"Best play: the attackers reach {value.points} {dig}; {result}."
@@ -127,6 +156,10 @@ def loss_text(analysis: Analysis, move) -> str:  # type: ignore[no-untyped-def]
 
 
 def moves_table(analysis: Analysis, style: Style) -> str:
+    if analysis.value.outcome is None:
+        rows = [[style.play(m.play), m.value.points, "best" if m.value == analysis.value else f"{-m.loss:+d}"]
+                for m in analysis.moves]
+        return tabulate(rows, headers=["play", "tricks", "loss"], tablefmt="simple", disable_numparse=True)
     rows = [
         [style.play(m.play), m.value.points, "yes" if m.value.dug else "no", str(m.value.outcome),
          loss_text(analysis, m)]
@@ -139,8 +172,9 @@ def moves_table(analysis: Analysis, style: Style) -> str:
 def line_table(analysis: Analysis, style: Style) -> str:
     rows = []
     for number, trick in enumerate(analysis.line, start=1):
-        plays = [f"{seat_name((trick.leader + i) % 4)} {style.play(p)}" for i, p in enumerate(trick.plays)]
+        pos = analysis.position
+        plays = [f"{seat_name(pos.seat_after(trick.leader, i))} {style.play(p)}" for i, p in enumerate(trick.plays)]
         rows.append([number, seat_name(trick.leader), *plays,
                      seat_name(trick.winner) if trick.winner is not None else "", trick.points])
-    headers = ["#", "leader", "1st", "2nd", "3rd", "4th", "winner", "points"]
+    headers = ["#", "leader", "1st", "2nd", "3rd", "4th", "winner", "tricks" if pos.rules.is_bridge else "points"]
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)

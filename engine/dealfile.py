@@ -33,6 +33,7 @@ from .seats import parse_seat, seat_name
 
 REQUIRED_TAGS = ("Level", "Trump", "Dealer", "Deal")
 GAME_TAGS = REQUIRED_TAGS + ("Bottom", "Kitty", "Leader", "Trick", "Points", "Rules", "Play")
+_SECTION_TAGS = ("Auction", "Play", "Note", "OptimumResultTable", "ActionTable")  # PBN tags with lines after them
 _TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\s*\]\s*$')
 _TRICK_LINE = re.compile(r"^\s*([A-Za-z])\s*:(.*)$")
 
@@ -50,13 +51,16 @@ class _Block:
     plays: list[tuple[str, int]] = field(default_factory=list)
 
 
-def read_file(path: str | os.PathLike[str]) -> list[Position]:
-    """Read every position of a deal file; ``-`` reads standard input."""
+def read_file(path: str | os.PathLike[str], rules: Rules | None = None) -> list[Position]:
+    """Read every position of a deal file; ``-`` reads standard input.
+
+    ``rules``, when given, replaces the file's ``Rules`` tags (``Rules.parse("bridge")``
+    reads standard PBN deals)."""
     import sys
 
     name = os.fspath(path)
     if name == "-":
-        return read_positions(sys.stdin.read(), "<stdin>")
+        return read_positions(sys.stdin.read(), "<stdin>", rules)
     try:
         with open(name, encoding="utf-8") as f:
             text = f.read()
@@ -64,19 +68,23 @@ def read_file(path: str | os.PathLike[str]) -> list[Position]:
         raise DealFileError(f"not a UTF-8 text file ({e.reason})", name, 1) from None
     except OSError as e:
         raise DealFileError(e.strerror or str(e), name, 0) from None
-    return read_positions(text, name)
+    return read_positions(text, name, rules)
 
 
-def read_positions(text: str, filename: str = "<string>") -> list[Position]:
-    """Read every position in the text of a deal file."""
-    return [_build(block, filename) for block in _split(text, filename)]
+def read_positions(text: str, filename: str = "<string>", rules: Rules | None = None) -> list[Position]:
+    """Read every position in the text of a deal file (``rules`` overrides the ``Rules`` tags)."""
+    return [_build(block, filename, rules) for block in _split(text, filename)]
 
 
 def _split(text: str, filename: str) -> list[_Block]:
     blocks: list[_Block] = []
     current: _Block | None = None
+    in_brace = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip().lstrip("\ufeff")
+        if in_brace or line.startswith("{"):  # PBN commentary in braces
+            in_brace = "}" not in line
+            continue
         if not line:
             current = None
             continue
@@ -96,21 +104,17 @@ def _split(text: str, filename: str) -> list[_Block]:
             current.tags[name] = (value, number)
             current.order.append(name)
             continue
-        if "Play" in current.tags:
+        if current.order and current.order[-1] in _SECTION_TAGS or "Play" in current.tags:
             current.plays.append((line, number))
             continue
         raise DealFileError(f"unexpected line {line!r}: not a tag, a comment or a trick of a [Play] record", filename, number)
     return [b for b in blocks if b.tags]
 
 
-def _build(block: _Block, filename: str) -> Position:
+def _build(block: _Block, filename: str, override: Rules | None = None) -> Position:
     def fail(message: str, tag: str | None = None) -> DealFileError:
         line = block.tags[tag][1] if tag in block.tags else block.first_line
         return DealFileError(message, filename, line)
-
-    for tag in REQUIRED_TAGS:
-        if tag not in block.tags:
-            raise fail(f"missing required tag {tag}")
 
     def value(tag: str) -> str:
         return block.tags[tag][0]
@@ -123,11 +127,16 @@ def _build(block: _Block, filename: str) -> Position:
         except HuolongError as e:
             raise fail(str(e), tag) from None
 
-    rules = parsed("Rules", Rules.parse, Rules())
+    rules = override or parsed("Rules", Rules.parse, Rules())
+    if rules.is_bridge:
+        return _build_bridge(block, filename, rules, fail, parsed)
+    for tag in REQUIRED_TAGS:
+        if tag not in block.tags:
+            raise fail(f"missing required tag {tag}")
     level = parsed("Level", parse_level)
     trump = parsed("Trump", parse_suit)
     dealer = parsed("Dealer", parse_seat)
-    hands = parsed("Deal", _parse_deal)
+    hands = parsed("Deal", lambda text: _parse_deal(text, rules.shape.direction))
     bottom = parsed("Bottom", Hand.parse)
     kitty = parsed("Kitty", Hand.parse)
     points = parsed("Points", _parse_points, 0)
@@ -157,6 +166,49 @@ def _build(block: _Block, filename: str) -> Position:
     return pos
 
 
+def _build_bridge(block: _Block, filename: str, rules: Rules, fail, parsed) -> Position:  # type: ignore[no-untyped-def]
+    """A bridge deal, PBN style: Deal (clockwise), Contract or Trump, Declarer."""
+    if "Deal" not in block.tags:
+        raise fail("missing required tag Deal")
+    if "Trump" in block.tags:
+        trump = parsed("Trump", _parse_strain)
+    elif "Contract" in block.tags:
+        trump = parsed("Contract", _parse_contract)
+    else:
+        raise fail("missing tag Contract (or Trump) for the strain")
+    declarer_tag = "Declarer" if "Declarer" in block.tags else "Dealer"
+    if declarer_tag not in block.tags:
+        raise fail("missing tag Declarer")
+    declarer = parsed(declarer_tag, parse_seat)
+    hands = parsed("Deal", lambda text: _parse_deal(text, rules.shape.direction))
+    leader = parsed("Leader", parse_seat)
+    pos = Position(
+        level=None, trump=trump, dealer=declarer, hands=hands, bottom=Hand(), leader=0,
+        trick=parsed("Trick", _parse_trick, []), rules=rules, comments=list(block.comments),
+        tags={name: block.tags[name][0] for name in block.order if name not in _BRIDGE_TAGS},
+        origin=(filename, block.first_line),
+    )
+    pos.leader = leader if leader is not None else pos.seat_after(declarer)
+    for message, tag in pos.problems():
+        raise fail(message, tag)
+    return pos
+
+
+_BRIDGE_TAGS = ("Deal", "Trump", "Contract", "Declarer", "Leader", "Trick", "Rules", "Dealer")
+
+
+def _parse_strain(text: str) -> int | None:
+    name = text.strip().upper()
+    return None if name in ("N", "NT") else parse_suit(name)
+
+
+def _parse_contract(text: str) -> int | None:
+    match = re.fullmatch(r"\s*[1-7]\s*(NT|N|S|H|D|C)\s*X{0,2}\s*", text.upper())
+    if not match:
+        raise HuolongError(f"invalid Contract {text!r}: expected a level and strain such as 4S or 3NT")
+    return _parse_strain(match.group(1))
+
+
 def _replay(pos: Position, block: _Block, filename: str) -> None:
     for text, number in block.plays:
         match = _TRICK_LINE.match(text)
@@ -184,7 +236,7 @@ def _replay(pos: Position, block: _Block, filename: str) -> None:
                 raise DealFileError(str(e), filename, number) from None
 
 
-def _parse_deal(text: str) -> list[Hand | None]:
+def _parse_deal(text: str, direction: int = 1) -> list[Hand | None]:
     first, colon, rest = text.partition(":")
     if not colon:
         raise HuolongError(f"invalid Deal {text!r}: expected FIRST:hand hand hand hand")
@@ -194,7 +246,7 @@ def _parse_deal(text: str) -> list[Hand | None]:
         raise HuolongError(f"invalid Deal {text!r}: expected 4 hands, found {len(parts)}")
     hands: list[Hand | None] = [None] * 4
     for i, part in enumerate(parts):
-        hands[(seat + i) % 4] = None if part == "-" else Hand.parse(part)
+        hands[(seat + direction * i) % 4] = None if part == "-" else Hand.parse(part)
     return hands
 
 
@@ -220,18 +272,20 @@ def write_position(pos: Position) -> str:
     lines = list(pos.comments)
     lines += [f'[{name} "{value}"]' for name, value in pos.tags.items()]
     lines.append(f'[Rules "{pos.rules}"]')
-    lines.append(f'[Level "{pos.level}"]')
-    lines.append(f'[Trump "{SUITS[pos.trump]}"]')
-    lines.append(f'[Dealer "{seat_name(pos.dealer)}"]')
+    if pos.level is not None:
+        lines.append(f'[Level "{pos.level}"]')
+    lines.append(f'[Trump "{"N" if pos.trump is None else SUITS[pos.trump]}"]')
+    lines.append(f'[{"Declarer" if pos.rules.is_bridge else "Dealer"} "{seat_name(pos.dealer)}"]')
     if not pos.record:
         lines.append(f'[Leader "{seat_name(pos.leader)}"]')
     if start.points:
         lines.append(f'[Points "{start.points}"]')
     if pos.kitty is not None:
         lines.append(f'[Kitty "{pos.kitty}"]')
-    if pos.bottom is not None:
+    if pos.bottom is not None and pos.shape.bottom_size:
         lines.append(f'[Bottom "{pos.bottom}"]')
-    lines.append('[Deal "S:' + " ".join("-" if h is None else str(h) for h in start.hands) + '"]')
+    hands = [start.hands[pos.seat_after(0, i)] for i in range(4)]
+    lines.append('[Deal "S:' + " ".join("-" if h is None else str(h) for h in hands) + '"]')
     if pos.record:
         lines.append(f'[Play "{seat_name(start.leader)}"]')
         for trick in pos.history:

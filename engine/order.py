@@ -12,6 +12,11 @@ True
 True
 >>> order.power(parse_card("H3")) > order.power(parse_card("S3")) > order.power(parse_card("H2"))
 True
+
+Bridge has no level (``None``) and may have no trump suit (``None``, no-trump):
+
+>>> TrumpOrder(None, None).effective_suit(parse_card("S2"))
+0
 """
 
 from __future__ import annotations
@@ -45,16 +50,20 @@ def parse_suit(text: str) -> int:
 
 @dataclass(frozen=True)
 class TrumpOrder:
-    """Effective suit and power of every card for a (level, trump suit)."""
+    """Effective suit and power of every card for a (level, trump suit).
 
-    level: str
-    trump: int
+    ``level`` is ``None`` when there are no level trumps (bridge), and then
+    2s are plain too; ``trump`` is ``None`` for no-trump.
+    """
+
+    level: str | None
+    trump: int | None
     _suit: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _power: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         suits, powers = [], []
-        plain_ranks = [r for r in RANKS if r not in ("2", self.level)]
+        plain_ranks = [r for r in RANKS if r not in ("2", self.level)] if self.level else list(RANKS)
         for card in range(NUM_KINDS):
             suit, power = self._classify(card, plain_ranks)
             suits.append(suit)
@@ -70,6 +79,8 @@ class TrumpOrder:
             return TRUMP, top + 4
         suit, rank = divmod(card, 13)
         rank_char = RANKS[rank]
+        if self.level is None:
+            return (TRUMP if suit == self.trump else suit), plain_ranks.index(rank_char)
         if rank_char == self.level:
             return TRUMP, top + (3 if suit == self.trump else 2)
         if rank_char == "2":
@@ -94,5 +105,5 @@ class TrumpOrder:
 
     @property
     def suits(self) -> list[int]:
-        """The effective suits that exist in this hand: trumps, then the three plain suits."""
+        """The effective suits of this hand: trumps, then the plain suits."""
         return [TRUMP] + [s for s in range(4) if s != self.trump]

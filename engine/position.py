@@ -19,16 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .cards import BIG_JOKER, COPIES, NUM_KINDS, Hand, Play, card_unicode
+from .cards import BIG_JOKER, NUM_KINDS, Hand, Play, card_unicode
 from .errors import IllegalPlayError, PositionError
 from .order import TrumpOrder, parse_level, parse_suit
 from .outcome import Outcome, hand_result
 from .rules import Rules
-from .seats import Seat, next_seat, parse_seat, seat_name
+from .seats import Seat, parse_seat, seat_name
 from .tricks import follow_error, lead_error, legal_follows, legal_leads, trick_winner
 
 FULL_HAND = 39
-BOTTOM_SIZE = 6
 
 
 @dataclass(frozen=True)
@@ -64,9 +63,9 @@ class Position:
     tags, unknown tags) in file order, so rewriting a file keeps them.
     """
 
-    level: str
-    trump: int
-    dealer: Seat
+    level: str | None  # None in bridge
+    trump: int | None  # None for no-trump (bridge)
+    dealer: Seat  # in bridge: the declarer
     hands: list[Hand | None]
     bottom: Hand | None = None
     kitty: Hand | None = None
@@ -83,7 +82,13 @@ class Position:
     _stack: list[_Snapshot] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
-        self.order = TrumpOrder(self.level, self.trump)
+        self.shape = self.rules.shape
+        self.order = TrumpOrder(self.level if self.shape.level_trumps else None, self.trump)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if name == "rules" and "order" in self.__dict__:
+            self.__post_init__()  # a new ruleset may change the card order
 
     @classmethod
     def from_hands(
@@ -117,17 +122,21 @@ class Position:
 
     # -- state -------------------------------------------------------------
 
+    def seat_after(self, seat: Seat, plays: int = 1) -> Seat:
+        """The seat that plays ``plays`` turns after ``seat``, in this game's direction."""
+        return (seat + self.shape.direction * plays) % 4
+
     @property
     def to_play(self) -> Seat:
         """The seat whose turn it is."""
-        return (self.leader + len(self.trick)) % 4
+        return self.seat_after(self.leader, len(self.trick))
 
     def is_attacker(self, seat: Seat) -> bool:
         return (seat - self.dealer) % 2 == 1
 
     @property
     def attackers(self) -> tuple[Seat, Seat]:
-        return (next_seat(self.dealer), next_seat(next_seat(next_seat(self.dealer))))
+        return (self.seat_after(self.dealer), self.seat_after(self.dealer, 3))
 
     @property
     def is_before_bury(self) -> bool:
@@ -161,6 +170,8 @@ class Position:
         """The result of the hand; only once it is over."""
         if not self.is_over():
             raise PositionError("the hand is not over")
+        if not self.shape.card_scores:
+            raise PositionError(f"a {self.shape.name} hand has no Huolong result: count its tricks")
         return hand_result(self.points, self.dug, self.jokers_in_bottom, self.rules)
 
     # -- plays -------------------------------------------------------------
@@ -169,14 +180,14 @@ class Position:
         """Every distinct legal play of the seat to move."""
         hand = self._playable_hand()
         if not self.trick:
-            return legal_leads(hand)
+            return legal_leads(hand, self.shape.max_unit)
         return legal_follows(hand, self.trick[0], self.order, self.rules.follow)
 
     def play_error(self, play: Play) -> str | None:
         """Why ``play`` is illegal for the seat to move, or ``None``."""
         hand = self._playable_hand()
         if not self.trick:
-            return lead_error(hand, play)
+            return lead_error(hand, play, self.shape.max_unit)
         return follow_error(hand, self.trick[0], play, self.order, self.rules.follow)
 
     def is_legal(self, play: Play) -> bool:
@@ -203,7 +214,7 @@ class Position:
         if not self._stack:
             raise IllegalPlayError("nothing to undo")
         snap = self._stack.pop()
-        seat = (snap.leader + len(snap.trick)) % 4
+        seat = self.seat_after(snap.leader, len(snap.trick))
         played = self.hands[seat]
         self.hands, self.leader, self.trick = snap.hands, snap.leader, snap.trick
         self.points, self.dug = snap.points, snap.dug
@@ -212,13 +223,14 @@ class Position:
         return Play(tuple((self.hands[seat] - played)))  # the cards that left the hand
 
     def _finish_trick(self) -> None:
-        winner = (self.leader + trick_winner(self.trick, self.order)) % 4
-        points = sum(p.points for p in self.trick)
+        winner = self.seat_after(self.leader, trick_winner(self.trick, self.order))
+        points = self.shape.trick_score + (sum(p.points for p in self.trick) if self.shape.card_scores else 0)
         self.history.append(Trick(self.leader, tuple(self.trick), winner, points))
         if self.is_attacker(winner):
             self.points += points
         self.leader, self.trick = winner, []
-        if all(h is not None and len(h) == 0 for h in self.hands) and self.is_attacker(winner):
+        last = all(h is not None and len(h) == 0 for h in self.hands)
+        if last and self.is_attacker(winner) and self.shape.bottom_size:
             self.dug = True
             self.points += self.dig_value
 
@@ -245,18 +257,23 @@ class Position:
         if extra is not None:
             for card, n in enumerate(extra.counts):
                 seen[card] += n
+        copies = self.shape.copies
         for card, n in enumerate(seen):
-            if n > COPIES:
-                out.append((f"card {card_unicode(card)} appears {n} times (at most {COPIES})", "Deal"))
+            if n > copies:
+                out.append((f"card {card_unicode(card)} appears {n} times (at most {copies})", "Deal"))
+            if n and card >= BIG_JOKER - 1 and not self.shape.jokers:
+                out.append((f"card {card_unicode(card)} is not in the pack of {self.shape.name}", "Deal"))
+        size = self.shape.bottom_size
         for name, pile in (("Bottom", self.bottom), ("Kitty", self.kitty)):
-            if pile is not None and len(pile) != BOTTOM_SIZE:
-                out.append((f"the {name.lower()} holds {len(pile)} cards (must be {BOTTOM_SIZE})", name))
+            if pile is not None and len(pile) != size:
+                out.append((f"the {name.lower()} holds {len(pile)} cards (must be {size})", name))
         if self.bottom is None and self.kitty is None:
             out.append(("missing tag Bottom (or Kitty for a deal before the bury)", "Deal"))
         if self.is_before_bury:
+            full = self.shape.hand_size
             for seat, hand in enumerate(self.hands):
-                if hand is not None and len(hand) != FULL_HAND:
-                    out.append((f"{seat_name(seat)} holds {len(hand)} cards before the bury (must be 39)", "Deal"))
+                if hand is not None and len(hand) != full:
+                    out.append((f"{seat_name(seat)} holds {len(hand)} cards before the bury (must be {full})", "Deal"))
             dealer_hand = self.hands[self.dealer]
             if dealer_hand is None:
                 out.append(("the dealer's hand must be given before the bury", "Deal"))
@@ -267,12 +284,13 @@ class Position:
         out.extend(self._hand_size_problems())
         if not out:
             out.extend(self._trick_problems())
-        if self.points % 5:
-            out.append((f"points {self.points} is not a multiple of 5", "Points"))
-        unseen = 300 - sum(h.points for h in self.hands if h) - sum(p.points for p in self.trick)
-        unseen -= self.bottom.points if self.bottom is not None else 0
-        if self.points > unseen:
-            out.append((f"points {self.points} is more than the {unseen} points not in sight", "Points"))
+        if self.shape.card_scores:
+            if self.points % 5:
+                out.append((f"points {self.points} is not a multiple of 5", "Points"))
+            unseen = 300 - sum(h.points for h in self.hands if h) - sum(p.points for p in self.trick)
+            unseen -= self.bottom.points if self.bottom is not None else 0
+            if self.points > unseen:
+                out.append((f"points {self.points} is more than the {unseen} points not in sight", "Points"))
         if self.points < 0:
             out.append((f"points {self.points} is negative", "Points"))
         limit = self.rules.bury_limit
@@ -282,7 +300,7 @@ class Position:
 
     def _hand_size_problems(self) -> list[tuple[str, str]]:
         n = len(self.trick[0]) if self.trick else 0
-        played = {(self.leader + i) % 4 for i in range(len(self.trick))}
+        played = {self.seat_after(self.leader, i) for i in range(len(self.trick))}
         sizes = [len(h) + (n if seat in played else 0) for seat, h in enumerate(self.hands) if h is not None]
         if len(set(sizes)) > 1:
             shown = ", ".join(f"{seat_name(s)} {len(h)}" for s, h in enumerate(self.hands) if h is not None)
@@ -294,10 +312,10 @@ class Position:
             return [("a trick in progress has at most three plays", "Trick")]
         hands = list(self.hands)
         for i, play in enumerate(self.trick):
-            seat = (self.leader + i) % 4
+            seat = self.seat_after(self.leader, i)
             before = hands[seat] + play  # type: ignore[operator]
             if i == 0:
-                error = lead_error(before, play)
+                error = lead_error(before, play, self.shape.max_unit)
             else:
                 error = follow_error(before, self.trick[0], play, self.order, self.rules.follow)
             if error:

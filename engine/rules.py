@@ -7,6 +7,9 @@
 'standard follow=strict multiplier=3'
 >>> str(Rules())
 'standard'
+>>> bridge = Rules.parse("bridge")
+>>> bridge.shape.copies, bridge.shape.direction
+(1, -1)
 """
 
 from __future__ import annotations
@@ -16,6 +19,32 @@ from dataclasses import dataclass, fields, replace
 from .errors import RulesError
 
 FOLLOW_CHOICES = ("free", "strict")
+
+
+@dataclass(frozen=True)
+class GameShape:
+    """What kind of trick-taking game a ruleset describes.
+
+    Huolong is the game of this project; bridge is the special case used to
+    check the search against DDS: one pack, no jokers, no permanent trumps,
+    singles only, clockwise, and a trick (not its cards) is what counts.
+    """
+
+    name: str
+    copies: int  # copies of each card kind
+    jokers: bool
+    level_trumps: bool  # level cards and 2s are trumps
+    max_unit: int  # largest unit that may be led
+    direction: int  # +1: S → E → N → W (counter-clockwise); −1: N → E → S → W (clockwise)
+    hand_size: int
+    bottom_size: int
+    card_scores: bool  # 5s, 10s and Ks score their points
+    trick_score: int  # what each trick itself scores
+
+
+HUOLONG = GameShape("huolong", 3, True, True, 3, 1, 39, 6, True, 0)
+BRIDGE = GameShape("bridge", 1, False, False, 1, -1, 13, 0, False, 1)
+GAMES = {"standard": HUOLONG, "bridge": BRIDGE}
 ZERO_CHOICES = ("outright", "plus2")
 
 
@@ -30,6 +59,7 @@ class Rules:
     - ``threshold``: the attackers' points that take the deal.
     """
 
+    game: str = "standard"
     follow: str = "free"
     multiplier: int = 2
     bury_limit: int | None = None
@@ -37,6 +67,8 @@ class Rules:
     threshold: int = 120
 
     def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise RulesError(f"unknown game {self.game!r}: use standard or bridge")
         if self.follow not in FOLLOW_CHOICES:
             raise RulesError(f"invalid value {self.follow!r} for follow: use free or strict")
         if self.zero not in ZERO_CHOICES:
@@ -54,10 +86,10 @@ class Rules:
         words = text.split()
         if not words:
             return cls()
-        if words[0] == "standard":
-            words = words[1:]
         options: dict[str, object] = {}
-        known = {f.name for f in fields(cls)}
+        if words[0] in GAMES:
+            options["game"] = words.pop(0)
+        known = {f.name for f in fields(cls)} - {"game"}
         for word in words:
             name, eq, value = word.partition("=")
             if not eq:
@@ -67,15 +99,28 @@ class Rules:
             if name in options:
                 raise RulesError(f"ruleset option {name!r} given twice in {text!r}")
             options[name] = _convert(name, value)
-        return cls(**options)  # type: ignore[arg-type]
+        rules = cls(**options)  # type: ignore[arg-type]
+        if rules.game == "bridge" and len(options) > 1:
+            raise RulesError(f"the bridge ruleset takes no options: {text!r}")
+        return rules
+
+    @property
+    def shape(self) -> GameShape:
+        return GAMES[self.game]
+
+    @property
+    def is_bridge(self) -> bool:
+        return self.game == "bridge"
 
     def with_options(self, **changes: object) -> Rules:
         return replace(self, **changes)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         default = Rules()
-        words = ["standard"]
+        words = [self.game]
         for f in fields(self):
+            if f.name == "game":
+                continue
             value = getattr(self, f.name)
             if value != getattr(default, f.name):
                 words.append(f"{f.name}={'none' if value is None else value}")

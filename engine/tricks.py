@@ -20,11 +20,11 @@ CANNOT_WIN = -1
 TRUMP_BONUS = 100  # any trump play outranks any plain play
 
 
-def legal_leads(hand: Hand) -> list[Play]:
-    """Every unit in the hand: each single, each pair, each triple."""
+def legal_leads(hand: Hand, max_unit: int = 3) -> list[Play]:
+    """Every unit in the hand: each single, each pair, each triple (up to ``max_unit`` cards)."""
     plays = []
     for card in range(NUM_KINDS):
-        for n in range(1, hand.count(card) + 1):
+        for n in range(1, min(hand.count(card), max_unit) + 1):
             plays.append(Play((card,) * n))
     return sorted(plays, key=_play_order)
 
@@ -89,10 +89,12 @@ def follow_error(hand: Hand, lead: Play, play: Play, order: TrumpOrder, follow: 
     return None
 
 
-def lead_error(hand: Hand, play: Play) -> str | None:
+def lead_error(hand: Hand, play: Play, max_unit: int = 3) -> str | None:
     """Why ``play`` may not be led from ``hand``, or ``None``."""
     if not play.is_unit:
         return f"{play} is not a single, a pair or a triple"
+    if len(play) > max_unit:
+        return f"{play}: only single cards may be led in this game"
     if not hand.contains_all(play):
         return f"{play} is not in the hand"
     return None

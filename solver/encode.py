@@ -1,8 +1,12 @@
 """Turn a :class:`~huolong.engine.Position` into the arrays the kernel searches.
 
-Card kinds are renumbered per (level, trump): the three plain suits take
-bits 0–10, 11–21, 22–32, the trumps bits 33–53, each suit weakest first, so
-that "stronger" is "higher bit" and a suit is a mask.
+Card kinds are renumbered per (level, trump): the plain suits first, then the
+trumps, each suit a run of bits weakest first, so that "stronger" is "higher
+bit" and a suit is a mask. In Huolong the three plain suits take bits 0–10,
+11–21, 22–32 and the trumps 33–53; in bridge each suit has 13.
+
+Seats are renumbered in the order of play (bridge goes clockwise), and in
+bridge every trick scores 5 kernel points so that the leaf table is shared.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import numpy as np
 
 from huolong.engine import TRUMP, Play, Position, hand_result
 from huolong.engine.cards import NUM_KINDS, card_points
+
+from . import kernel
 
 OBJECTIVES = ("points", "outcome")
 ZOBRIST_SEED = 0x48756F6C6F6E67  # "Huolong": fixed, so keys are the same in every run
@@ -30,6 +36,12 @@ class Encoding:
     width: int  # the class step in outcome values
     objective: str
     jokers: int
+    direction: int  # +1 counter-clockwise (Huolong), −1 clockwise (bridge)
+    scale: int  # kernel points per point of the position (5 in bridge: a trick)
+
+    def seat(self, seat: int) -> int:
+        """The kernel's number for a seat: seats are numbered in the order of play."""
+        return seat if self.direction == 1 else (-seat) % 4
 
     def hands(self, pos: Position) -> np.ndarray:
         h = np.zeros((4, 3), np.uint64)
@@ -37,7 +49,7 @@ class Encoding:
             assert hand is not None
             for card, n in enumerate(hand.counts):
                 for plane in range(n):
-                    h[seat, plane] |= np.uint64(1) << np.uint64(self.kind_of[card])
+                    h[self.seat(seat), plane] |= np.uint64(1) << np.uint64(self.kind_of[card])
         return h
 
     def trick(self, pos: Position) -> np.ndarray:
@@ -57,31 +69,36 @@ class Encoding:
         n = code & 3
         return Play(tuple(int(self.card_of[(code >> s) & 63]) for s in (2, 8, 14)[:n]))
 
+    def points(self, pos: Position) -> int:
+        """The position's points (attackers' takings) in kernel units."""
+        return pos.points * self.scale
+
     def decode(self, value: int) -> tuple[int, bool]:
         """(points, dug) of a kernel value."""
-        return (value >> 1) % self.width, bool(value & 1)
+        return ((value >> 1) % self.width) // self.scale, bool(value & 1)
 
 
 def encode(pos: Position, objective: str) -> Encoding:
     """Build the kernel's constant tables for a position and an objective."""
     if objective not in OBJECTIVES:
         raise ValueError(f"invalid objective {objective!r}: use points or outcome")
-    order = pos.order
-    suits = [s for s in range(4) if s != pos.trump] + [TRUMP]
+    order, shape = pos.order, pos.shape
     kind_of = np.zeros(NUM_KINDS, np.int64)
     card_of = np.zeros(NUM_KINDS, np.int64)
     ksuit = np.zeros(NUM_KINDS, np.int64)
     kpow = np.zeros(NUM_KINDS, np.int64)
     kpts = np.zeros(NUM_KINDS, np.int64)
-    smask = np.zeros(4, np.uint64)
+    smask = np.zeros(kernel.SUITS, np.uint64)
     kind = 0
-    for index, suit in enumerate(suits):
+    plain = [s for s in range(4) if s != pos.trump]
+    slots = list(enumerate(plain)) + [(kernel.TRUMP, TRUMP)]
+    for slot, suit in slots:
         for card in order.kinds_of_suit(suit):
             kind_of[card], card_of[kind] = kind, card
-            ksuit[kind] = index
+            ksuit[kind] = slot
             kpow[kind] = order.power(card) + (TRUMP_POWER if suit == TRUMP else 0)
-            kpts[kind] = card_points(card)
-            smask[index] |= np.uint64(1) << np.uint64(kind)
+            kpts[kind] = card_points(card) if shape.card_scores else 0
+            smask[slot] |= np.uint64(1) << np.uint64(kind)
             kind += 1
     gmask = np.zeros(NUM_KINDS, np.uint64)
     for k in range(NUM_KINDS):
@@ -89,8 +106,9 @@ def encode(pos: Position, objective: str) -> Encoding:
             if ksuit[j] == ksuit[k] and kpow[j] == kpow[k]:
                 gmask[k] |= np.uint64(1) << np.uint64(j)
 
+    scale = 5 if shape.trick_score else 1
     bonus = pos.dig_value
-    top = 300 + bonus
+    top = 300 + bonus if shape.card_scores else scale * (pos.points + shape.hand_size * shape.trick_score)
     width = 1 << max(10, top.bit_length() + 1)
     jokers = pos.jokers_in_bottom
     leaf = np.zeros((2, top // 5 + 1), np.int64)
@@ -98,17 +116,17 @@ def encode(pos: Position, objective: str) -> Encoding:
         for i in range(leaf.shape[1]):
             points = 5 * i
             score = points
-            if objective == "outcome":
+            if objective == "outcome" and shape.card_scores:
                 score += (5 - hand_result(points, bool(dug), jokers, pos.rules).rank) * width
             leaf[dug, i] = 2 * score + dug
     rng = np.random.default_rng(ZOBRIST_SEED)
     zob = rng.integers(1, 2**63, size=(4, 3, NUM_KINDS), dtype=np.uint64)
     zlead = rng.integers(1, 2**63, size=4, dtype=np.uint64)
     zpts = rng.integers(1, 2**63, size=leaf.shape[1], dtype=np.uint64)
-    par = np.array([pos.dealer & 1, bonus, int(objective == "outcome"), 0], np.int64)
-    zrel = rng.integers(1, 2**63, size=(4, 22, 4**4 * 3 * 2), dtype=np.uint64)
+    par = np.array([pos.dealer & 1, bonus, int(objective == "outcome"), scale * shape.trick_score], np.int64)
+    zrel = rng.integers(1, 2**63, size=(kernel.SUITS, 22, 4**4 * 3 * 2), dtype=np.uint64)
     K = (ksuit, kpow, kpts, gmask, smask, leaf, zob, zpts, par, zlead, zrel)
-    return Encoding(kind_of, card_of, K, width, objective, jokers)
+    return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale)
 
 
 def canonical_play(play: Play, enc: Encoding, prev: np.ndarray) -> Play:

@@ -5,7 +5,7 @@ on-disk cache does not notice edits in other files.
 
 State of a search
 -----------------
-``h[seat, plane]``      uint64 bitboards of each hand over 54 *kinds*: plane 0
+``h[seat, plane]``      (seats numbered in the order of play) uint64 bitboards of each hand over 54 *kinds*: plane 0
                         has bit k set when the seat holds ≥ 1 copy of kind k,
                         plane 1 ≥ 2 copies, plane 2 all 3. Kinds are card
                         kinds renumbered per (level, trump) so that every
@@ -14,12 +14,12 @@ State of a search
                         its number of cards (1..3).
 
 Constants (tuple ``K``), built by :mod:`.encode`:
-``ksuit``  effective suit of each kind (3 = trumps), ``kpow`` trick power
+``ksuit``  effective suit of each kind (4 = trumps), ``kpow`` trick power
 (trumps +100), ``kpts`` card points, ``gmask`` kinds of equal power,
 ``smask`` the kinds of each suit, ``leaf[dug, points // 5]`` the value of a
 finished hand, ``zob`` / ``zlead`` / ``zpts`` / ``zrel`` Zobrist keys (made
 from a fixed seed by :mod:`.encode`), ``par`` = (dealer parity, dig bonus,
-points are in the key, unused).
+points are in the key, score of each trick — 0 in Huolong, where cards score).
 
 Values are whatever ``leaf`` says; the attackers maximise them. ``leaf`` is
 monotone in points and in the dig, which the trick-boundary bounds rely on.
@@ -38,6 +38,8 @@ import numpy as np
 from numba import njit
 
 INF = 1 << 60
+SUITS = 5  # kernel suit slots: up to four plain suits (no-trump), then the trumps
+TRUMP = 4
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 CTRL_NODES, CTRL_LIMIT, CTRL_STOP, CTRL_ABORTED, CTRL_OVERFLOW = 0, 1, 2, 3, 4
@@ -142,7 +144,7 @@ def equivalence(h, tr, tno, tlen, seat, K, prev):
             others |= h[s, 0]
     mine = h[seat, 0]
     live = others | mine
-    for su in range(4):
+    for su in range(SUITS):
         x = live & smask[su]
         last = -1
         while x:
@@ -341,7 +343,7 @@ def _play_power(code, lead_suit, ksuit, kpow):
     c = _decode(code, 0)
     if n > 1 and _decode(code, n - 1) != c:
         return -1
-    if ksuit[c] == 3 or ksuit[c] == lead_suit:
+    if ksuit[c] == TRUMP or ksuit[c] == lead_suit:
         return kpow[c]
     return -1
 
@@ -390,11 +392,12 @@ def relative_key(h, leader, K):
     """Key of the position up to relabelling of cards: per suit, the live kinds
     in order, each with its copies per seat, its points and whether it ties the
     one below. Isomorphic positions (DDS's relative ranks) share a key.
-    Also returns the points still in the hands."""
+    Also returns the points still to be scored."""
     kpow, kpts, smask, zrel, zlead = K[1], K[2], K[4], K[10], K[9]
     key = zlead[leader]
-    rem = 0
-    for su in range(4):
+    # what is still to be scored: the cards' points, and each trick's own score (bridge)
+    rem = K[8][3] * (_pop(h[leader, 0]) + _pop(h[leader, 1]) + _pop(h[leader, 2]))
+    for su in range(SUITS):
         x = (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]) & smask[su]
         idx = 0
         last_pow = -1
@@ -427,12 +430,12 @@ def _last_single(h, leader, pts, K):
     lead_suit = ksuit[lead]
     best_pow = kpow[lead]
     winner = leader
-    gained = kpts[lead]
+    gained = kpts[lead] + par[3]
     for i in range(1, 4):
         s = (leader + i) & 3
         k = _low(h[s, 0])
         gained += kpts[k]
-        if ksuit[k] == 3 or ksuit[k] == lead_suit:
+        if ksuit[k] == TRUMP or ksuit[k] == lead_suit:
             if kpow[k] > best_pow:
                 best_pow = kpow[k]
                 winner = s
@@ -650,6 +653,7 @@ def _next_trick(h, tr, tno, leader, pts, key, K, ctrl):
     """
     leaf, zlead, par = K[5], K[9], K[8]
     seat, gained = _trick_result(tr, tno, leader, K)
+    gained += par[3]
     attackers_win = (seat & 1) != par[0]
     if attackers_win:
         pts += gained

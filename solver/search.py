@@ -52,13 +52,19 @@ class SearchAborted(RuntimeError):
 
 @dataclass(frozen=True)
 class Value:
-    """The end of a hand under best play: attackers' final points, the dig, the result."""
+    """The end of a hand under best play: attackers' final points, the dig, the result.
+
+    In bridge, ``points`` is the number of tricks the side to play takes from
+    the analysed position on (DDS's convention), and ``outcome`` is ``None``.
+    """
 
     points: int
     dug: bool
-    outcome: Outcome
+    outcome: Outcome | None
 
     def __str__(self) -> str:
+        if self.outcome is None:
+            return f"{self.points} tricks"
         return f"{self.points}{' dug' if self.dug else ''} {self.outcome}"
 
 
@@ -135,12 +141,13 @@ class _Searcher:
         if move is not None:
             pos = pos.copy()
             pos.play(move)
+        points, leader = self.enc.points(pos), self.enc.seat(pos.leader)
         if pos.is_over():
-            return int(self.enc.K[5][int(pos.dug), pos.points // 5])
+            return int(self.enc.K[5][int(pos.dug), points // 5])
         h = self.enc.hands(pos)
-        key = kernel.hand_key(h, pos.leader, self.enc.K[6], self.enc.K[9])
+        key = kernel.hand_key(h, leader, self.enc.K[6], self.enc.K[9])
         args = (
-            h, self.enc.trick(pos), len(pos.trick), pos.leader, pos.points, key,
+            h, self.enc.trick(pos), len(pos.trick), leader, points, key,
             alpha, beta, self.strict, self.enc.K, self.T, self.ms, self.sc, self.prev, self.ctrl, self.F, self.FK,
         )
         self.ctrl[kernel.CTRL_ABORTED] = 0
@@ -179,7 +186,7 @@ class _Searcher:
     def value(self, pos: Position, move: Play | None = None, guess: int | None = None) -> int:
         """Exact value of ``pos`` (after ``move``) by MTD(f): zero-window tests until the bounds meet."""
         lo, hi = -kernel.INF, kernel.INF
-        g = guess if guess is not None else int(self.enc.K[5][0, pos.points // 5])
+        g = guess if guess is not None else int(self.enc.K[5][0, self.enc.points(pos) // 5])
         while lo < hi:
             beta = g + 1 if g == lo else g
             g = self._call(pos, move, beta - 1, beta)
@@ -199,13 +206,19 @@ class _Searcher:
         """One play of each group of equivalent plays, and the equivalence links."""
         self.prev.fill(-1)
         codes = kernel.root_plays(
-            self.enc.hands(pos), self.enc.trick(pos), len(pos.trick), pos.to_play, self.strict,
+            self.enc.hands(pos), self.enc.trick(pos), len(pos.trick), self.enc.seat(pos.to_play), self.strict,
             self.enc.K, self.ms, self.prev, self.ctrl,
         )
         return [self.enc.play(int(c)) for c in codes], self.prev.copy()
 
     def to_value(self, v: int) -> Value:
         points, dug = self.enc.decode(v)
+        if not self.pos.shape.card_scores:
+            # bridge: tricks the side to play takes from here (DDS's convention)
+            future = points - self.pos.points
+            if not self.pos.is_attacker(self.pos.to_play):
+                future = self.pos.cards_left - future
+            return Value(future, False, None)
         return Value(points, dug, hand_result(points, dug, self.enc.jokers, self.pos.rules))
 
 
