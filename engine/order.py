@@ -22,6 +22,7 @@ Bridge has no level (``None``) and may have no trump suit (``None``, no-trump):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, RANKS, SUIT_SYMBOLS, SUITS, Card
 from .errors import HuolongError
@@ -46,6 +47,12 @@ def parse_suit(text: str) -> int:
         if name in (letter, symbol):
             return i
     raise HuolongError(f"invalid trump suit {text!r}: use S, H, D or C")
+
+
+@lru_cache(maxsize=None)
+def trump_order(level: str | None, trump: int | None) -> "TrumpOrder":
+    """The (shared, immutable) order for a level and trump suit."""
+    return TrumpOrder(level, trump)
 
 
 @dataclass(frozen=True)

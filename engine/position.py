@@ -21,7 +21,7 @@ from typing import Iterable, Sequence
 
 from .cards import BIG_JOKER, NUM_KINDS, Hand, Play, card_unicode
 from .errors import IllegalPlayError, PositionError
-from .order import TrumpOrder, parse_level, parse_suit
+from .order import parse_level, parse_suit, trump_order
 from .outcome import Outcome, hand_result
 from .rules import Rules
 from .seats import Seat, parse_seat, seat_name
@@ -83,7 +83,7 @@ class Position:
 
     def __post_init__(self) -> None:
         self.shape = self.rules.shape
-        self.order = TrumpOrder(self.level if self.shape.level_trumps else None, self.trump)
+        self.order = trump_order(self.level if self.shape.level_trumps else None, self.trump)
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)

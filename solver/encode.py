@@ -12,6 +12,7 @@ bridge every trick scores 5 kernel points so that the leaf table is shared.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -79,10 +80,26 @@ class Encoding:
 
 
 def encode(pos: Position, objective: str) -> Encoding:
-    """Build the kernel's constant tables for a position and an objective."""
+    """The kernel's constant tables for a position and an objective (shared, read-only)."""
     if objective not in OBJECTIVES:
         raise ValueError(f"invalid objective {objective!r}: use points or outcome")
-    order, shape = pos.order, pos.shape
+    top = 300 + pos.dig_value if pos.shape.card_scores else pos.points + pos.shape.hand_size
+    return _encode(pos.order, pos.rules, objective, pos.dig_value, pos.jokers_in_bottom, pos.dealer & 1, top)
+
+
+@lru_cache(maxsize=256)
+def _zobrist(leaf_size: int) -> tuple[np.ndarray, ...]:
+    rng = np.random.default_rng(ZOBRIST_SEED)
+    zob = rng.integers(1, 2**63, size=(4, 3, NUM_KINDS), dtype=np.uint64)
+    zlead = rng.integers(1, 2**63, size=4, dtype=np.uint64)
+    zrel = rng.integers(1, 2**63, size=(kernel.SUITS, 22, 4**4 * 3 * 2), dtype=np.uint64)
+    zpts = rng.integers(1, 2**63, size=leaf_size, dtype=np.uint64)
+    return zob, zlead, zrel, zpts
+
+
+@lru_cache(maxsize=256)
+def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity: int, top: int) -> Encoding:  # type: ignore[no-untyped-def]
+    shape = rules.shape
     kind_of = np.zeros(NUM_KINDS, np.int64)
     card_of = np.zeros(NUM_KINDS, np.int64)
     ksuit = np.zeros(NUM_KINDS, np.int64)
@@ -90,7 +107,7 @@ def encode(pos: Position, objective: str) -> Encoding:
     kpts = np.zeros(NUM_KINDS, np.int64)
     smask = np.zeros(kernel.SUITS, np.uint64)
     kind = 0
-    plain = [s for s in range(4) if s != pos.trump]
+    plain = [s for s in range(4) if s != order.trump]
     slots = list(enumerate(plain)) + [(kernel.TRUMP, TRUMP)]
     for slot, suit in slots:
         for card in order.kinds_of_suit(suit):
@@ -100,31 +117,24 @@ def encode(pos: Position, objective: str) -> Encoding:
             kpts[kind] = card_points(card) if shape.card_scores else 0
             smask[slot] |= np.uint64(1) << np.uint64(kind)
             kind += 1
-    gmask = np.zeros(NUM_KINDS, np.uint64)
+    groups: dict[tuple[int, int], int] = {}
     for k in range(NUM_KINDS):
-        for j in range(NUM_KINDS):
-            if ksuit[j] == ksuit[k] and kpow[j] == kpow[k]:
-                gmask[k] |= np.uint64(1) << np.uint64(j)
+        groups[ksuit[k], kpow[k]] = groups.get((ksuit[k], kpow[k]), 0) | 1 << k
+    gmask = np.array([groups[ksuit[k], kpow[k]] for k in range(NUM_KINDS)], np.uint64)
 
     scale = 5 if shape.trick_score else 1
-    bonus = pos.dig_value
-    top = 300 + bonus if shape.card_scores else scale * (pos.points + shape.hand_size * shape.trick_score)
+    top *= scale
     width = 1 << max(10, top.bit_length() + 1)
-    jokers = pos.jokers_in_bottom
     leaf = np.zeros((2, top // 5 + 1), np.int64)
     for dug in (0, 1):
         for i in range(leaf.shape[1]):
             points = 5 * i
             score = points
             if objective == "outcome" and shape.card_scores:
-                score += (5 - hand_result(points, bool(dug), jokers, pos.rules).rank) * width
+                score += (5 - hand_result(points, bool(dug), jokers, rules).rank) * width
             leaf[dug, i] = 2 * score + dug
-    rng = np.random.default_rng(ZOBRIST_SEED)
-    zob = rng.integers(1, 2**63, size=(4, 3, NUM_KINDS), dtype=np.uint64)
-    zlead = rng.integers(1, 2**63, size=4, dtype=np.uint64)
-    zpts = rng.integers(1, 2**63, size=leaf.shape[1], dtype=np.uint64)
-    par = np.array([pos.dealer & 1, bonus, int(objective == "outcome"), scale * shape.trick_score], np.int64)
-    zrel = rng.integers(1, 2**63, size=(kernel.SUITS, 22, 4**4 * 3 * 2), dtype=np.uint64)
+    zob, zlead, zrel, zpts = _zobrist(leaf.shape[1])
+    par = np.array([dealer_parity, bonus, int(objective == "outcome"), scale * shape.trick_score], np.int64)
     K = (ksuit, kpow, kpts, gmask, smask, leaf, zob, zpts, par, zlead, zrel)
     return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale)
 

@@ -243,7 +243,8 @@ def solve(
     pos = position.copy()
     deadline = time.monotonic() + max_seconds if max_seconds else None
     in_play = sum(len(h) for h in pos.hands if h is not None)
-    searcher = _Searcher(pos, objective, max_nodes, deadline, table_bits=16 if in_play <= 24 else 22)
+    # table size grows with the position: small endgames should not pay for a big table
+    searcher = _Searcher(pos, objective, max_nodes, deadline, table_bits=min(22, max(12, in_play // 2 + 2)))
     if pos.is_over():
         value = Value(pos.points, pos.dug, pos.result())
         return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started)
