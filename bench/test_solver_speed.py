@@ -20,6 +20,12 @@ COUNT = 50
 BUDGET = {4: None, 8: None, 13: 10_000_000, 20: 10_000_000}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def compiled():
+    """Compile (or load) the kernel before any timing."""
+    solve(endgames(4, COUNT)[0], line=False)
+
+
 def solve_set(benchmark, cards, objective="points"):
     positions = iter(endgames(cards, COUNT))
     nodes, unfinished, seconds = [], 0, []
