@@ -186,6 +186,9 @@ def analysis_json(analysis: Analysis) -> dict:
 
 def main() -> None:
     """Console entry point: bad input is one line on stderr and exit status 2, never a traceback."""
+    if len(sys.argv) == 1:  # no arguments: the help, not an error
+        click.echo(cli.get_help(click.Context(cli, info_name="huolong-solve")))
+        return
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Abort:

@@ -138,3 +138,8 @@ def test_console_script_never_prints_a_traceback(tmp_path):
         assert proc.returncode == 2, (args, proc.stderr)
         assert "Traceback" not in proc.stderr
         assert len(proc.stderr.strip().splitlines()) == 1 and proc.stderr.startswith("error: ")
+
+
+def test_no_arguments_prints_the_help():
+    proc = subprocess.run([sys.executable, "-m", "huolong.cli.main"], capture_output=True, text=True)
+    assert proc.returncode == 0 and "Usage: huolong-solve" in proc.stdout
