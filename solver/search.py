@@ -246,7 +246,7 @@ def solve(
     # table size grows with the position: small endgames should not pay for a big table
     searcher = _Searcher(pos, objective, max_nodes, deadline, table_bits=min(22, max(12, in_play // 2 + 2)))
     if pos.is_over():
-        value = Value(pos.points, pos.dug, pos.result())
+        value = Value(pos.points, pos.dug, pos.result()) if pos.shape.card_scores else Value(0, False, None)
         return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started)
     maximize = pos.is_attacker(pos.to_play)
     plays, prev = searcher.canonical_moves(pos)
