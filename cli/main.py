@@ -150,6 +150,8 @@ def render_text(analysis: Analysis, style: Style, index: int, total: int, show_l
         title += f" ({_where(pos)})"
     if pos.tags.get("Event"):
         title += f": {pos.tags['Event']}"
+    if pos.is_over():
+        return "\n".join([title, "", header(pos, style), "", sentence(analysis)])
     parts = [title, "", header(pos, style), "", diagram(pos, style), "", sentence(analysis), "",
              f"Every play of {seat_name(pos.to_play)} "
              f"({'tricks' if pos.rules.is_bridge else analysis.objective + ' objective'}), best first:",

@@ -112,6 +112,8 @@ def header(pos: Position, style: Style) -> str:
 
 
 def _to_play(pos: Position, style: Style) -> str:
+    if pos.is_over():
+        return f"The hand is over ({len(pos.history)} tricks recorded)."
     lines = []
     if pos.trick:
         played = ", ".join(f"{seat_name(pos.seat_after(pos.leader, i))} {style.play(p)}" for i, p in enumerate(pos.trick))
@@ -137,6 +139,9 @@ def bridge_header(pos: Position, style: Style) -> str:
 
 def sentence(analysis: Analysis) -> str:
     value = analysis.value
+    if analysis.position.is_over() and value.outcome is not None:
+        dig = "dug the bottom" if value.dug else "did not dig the bottom"
+        return f"Result: the attackers finished with {value.points} and {dig}; {value.outcome.describe()}."
     if value.outcome is None:
         pos = analysis.position
         return (f"Best play: {team(pos, pos.to_play)}, to play, take {value.points} of the "

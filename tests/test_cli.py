@@ -143,3 +143,13 @@ def test_console_script_never_prints_a_traceback(tmp_path):
 def test_no_arguments_prints_the_help():
     proc = subprocess.run([sys.executable, "-m", "huolong.cli.main"], capture_output=True, text=True)
     assert proc.returncode == 0 and "Usage: huolong-solve" in proc.stdout
+
+
+def test_a_finished_hand_record_shows_its_result(tmp_path):
+    path = tmp_path / "record.hl"
+    path.write_text('[Level "3"]\n[Trump "H"]\n[Dealer "S"]\n[Bottom "-.-.-.443322"]\n'
+                    '[Deal "S:AK.-.-.- Q5.-.-.- JT.-.-.- 98.-.-.-"]\n[Play "S"]\n'
+                    "S: SA, S5, SJ, S9\nS: SK, SQ, ST, S8\n")
+    out = run(str(path)).output
+    assert "The hand is over (2 tricks recorded)." in out
+    assert "Result: the attackers finished with 0" in out and "dealer team wins the game outright" in out
