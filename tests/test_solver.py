@@ -156,3 +156,26 @@ def test_values_are_the_same_in_every_run():
     first, second = solve(pos, "outcome"), solve(pos, "outcome")
     assert [(m.play, m.value) for m in first.moves] == [(m.play, m.value) for m in second.moves]
     assert first.line == second.line
+
+
+def test_every_legal_play_maps_to_a_generated_play_in_big_positions():
+    """The kernel generates one play per group of equivalent plays; the API maps each
+    legal play onto one of them. Checked here on full-size positions, without search."""
+    from huolong.engine import Rules
+    from huolong.engine.deal import play_randomly, random_deal
+    from huolong.solver.encode import canonical_play
+    from huolong.solver.search import _Searcher
+
+    rng = random.Random(11)
+    for i in range(120):
+        rules = Rules(follow="strict") if i % 2 else Rules()
+        pos = play_randomly(random_deal(rng, rules), rng, rng.randint(3, 39))
+        for _ in range(rng.randrange(4)):
+            pos.play(rng.choice(pos.legal_plays()))
+        if pos.is_over():
+            continue
+        searcher = _Searcher(pos, "points", None, None, 10)
+        generated, prev = searcher.canonical_moves(pos)
+        legal = set(pos.legal_plays())
+        assert set(generated) <= legal
+        assert {canonical_play(play, searcher.enc, prev) for play in legal} == set(generated)
