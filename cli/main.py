@@ -9,7 +9,6 @@ import sys
 import click
 
 from huolong.engine import HuolongError, Position, Rules, read_file, seat_name
-from huolong.engine.errors import DealFileError
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
 
 from .render import Style, diagram, header, line_table, moves_table, sentence
@@ -117,30 +116,29 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
     positions = _load(files, position, rules)
     style = Style(color=_color_wanted(no_color), ascii=ascii_)
     results: list[dict] = []
-    for index, pos in enumerate(positions, start=1):
-        try:
-            analysis = solve(pos, objective, max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line)
-        except SearchAborted as stop:
+    try:
+        for index, pos in enumerate(positions, start=1):
+            try:
+                analysis = solve(pos, objective, max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line)
+            except SearchAborted as stop:
+                if stop.partial and not as_json:
+                    click.echo("Plays finished before the stop: " + ", ".join(
+                        f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
+                click.echo(f"error: {_where(pos)}: {stop}", err=True)
+                sys.exit(EXIT_STOPPED)
+            except KeyboardInterrupt:
+                click.echo("error: interrupted", err=True)
+                sys.exit(EXIT_STOPPED)
             if as_json:
-                click.echo(json.dumps(results, ensure_ascii=False, indent=1))
-            elif stop.partial:
-                click.echo("Plays finished before the stop: " + ", ".join(
-                    f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
-            click.echo(f"error: {_where(pos)}: {stop}", err=True)
-            sys.exit(EXIT_STOPPED)
-        except KeyboardInterrupt:
-            if as_json:
-                click.echo(json.dumps(results, ensure_ascii=False, indent=1))
-            click.echo("error: interrupted", err=True)
-            sys.exit(EXIT_STOPPED)
-        if as_json:
-            results.append(analysis_json(analysis))
-        else:
-            if index > 1:
-                click.echo()
-            click.echo(render_text(analysis, style, index, len(positions), show_line=not no_line), color=style.color)
-    if as_json:
-        click.echo(json.dumps(results, ensure_ascii=False, indent=1))
+                results.append(analysis_json(analysis))
+            else:
+                if index > 1:
+                    click.echo()
+                click.echo(render_text(analysis, style, index, len(positions), show_line=not no_line),
+                           color=style.color)
+    finally:
+        if as_json:  # what was finished, also after a stop
+            click.echo(json.dumps(results, ensure_ascii=False, indent=1))
 
 
 def render_text(analysis: Analysis, style: Style, index: int, total: int, show_line: bool = True) -> str:
@@ -202,7 +200,7 @@ def main() -> None:
         else:
             click.echo(f"error: {e.format_message()}", err=True)
         sys.exit(e.exit_code)
-    except (DealFileError, HuolongError) as e:
+    except HuolongError as e:  # DealFileError included
         click.echo(f"error: {e}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except BrokenPipeError:

@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .cards import BIG_JOKER, NUM_KINDS, Hand, Play, card_unicode
+from .cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, Hand, Play, card_unicode
 from .errors import IllegalPlayError, PositionError
-from .order import parse_level, parse_suit, trump_order
+from .order import TrumpOrder, parse_level, parse_suit, trump_order
 from .outcome import Outcome, hand_result
-from .rules import Rules
+from .rules import GameShape, Rules
 from .seats import Seat, parse_seat, seat_name
 from .tricks import follow_error, lead_error, legal_follows, legal_leads, trick_winner
 
@@ -81,14 +81,15 @@ class Position:
     origin: tuple[str, int] | None = field(default=None, repr=False)  # (file name, first line) when read
     _stack: list[_Snapshot] = field(default_factory=list, repr=False)
 
-    def __post_init__(self) -> None:
-        self.shape = self.rules.shape
-        self.order = trump_order(self.level if self.shape.level_trumps else None, self.trump)
+    @property
+    def shape(self) -> GameShape:
+        """The kind of game the ruleset describes (Huolong or bridge)."""
+        return self.rules.shape
 
-    def __setattr__(self, name: str, value: object) -> None:
-        super().__setattr__(name, value)
-        if name == "rules" and "order" in self.__dict__:
-            self.__post_init__()  # a new ruleset may change the card order
+    @property
+    def order(self) -> TrumpOrder:
+        """Effective suits and powers for this hand's level and trump suit."""
+        return trump_order(self.level if self.shape.level_trumps else None, self.trump)
 
     @classmethod
     def from_hands(
@@ -261,7 +262,7 @@ class Position:
         for card, n in enumerate(seen):
             if n > copies:
                 out.append((f"card {card_unicode(card)} appears {n} times (at most {copies})", "Deal"))
-            if n and card >= BIG_JOKER - 1 and not self.shape.jokers:
+            if n and card >= LITTLE_JOKER and not self.shape.jokers:
                 out.append((f"card {card_unicode(card)} is not in the pack of {self.shape.name}", "Deal"))
         size = self.shape.bottom_size
         for name, pile in (("Bottom", self.bottom), ("Kitty", self.kitty)):
