@@ -8,23 +8,12 @@ import sys
 
 import click
 
-from huolong.engine import HuolongError, Position, Rules, read_file, seat_name
+from huolong.engine import HuolongError, seat_name
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
 
+from .common import EXIT_BAD_INPUT, EXIT_STOPPED, BadInput, color_wanted, load, where
+from .play import play_command, review_command
 from .render import Style, diagram, header, line_table, moves_table, sentence
-
-EXIT_BAD_INPUT = 2
-EXIT_STOPPED = 3
-
-
-class BadInput(click.ClickException):
-    """Bad input: one line on stderr, exit status 2."""
-
-    exit_code = EXIT_BAD_INPUT
-
-    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
-        click.echo(f"error: {self.message}", err=True)
-
 
 class DefaultGroup(click.Group):
     """A group whose first argument, when it is not a command, goes to ``solve``."""
@@ -48,43 +37,6 @@ def cli() -> None:
 
     Shell completion (bash): eval "$(_HUOLONG_SOLVE_COMPLETE=bash_source huolong-solve)"
     """
-
-
-def _color_wanted(no_color: bool) -> bool:
-    return not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
-
-
-def _load(files: tuple[str, ...], position: int | None, rules: str | None) -> list[Position]:
-    positions: list[Position] = []
-    override = None
-    if rules is not None:
-        try:
-            override = Rules.parse(rules)
-        except HuolongError as e:
-            raise BadInput(f"--rules: {e}") from None
-    for name in files:
-        try:
-            found = read_file(name, rules=override if override is not None and override.is_bridge else None)
-        except HuolongError as e:
-            raise BadInput(str(e)) from None
-        if position is not None:
-            if not 1 <= position <= len(found):
-                raise BadInput(f"{name}: there is no position {position} (the file holds {len(found)})")
-            found = [found[position - 1]]
-        positions.extend(found)
-    if override is not None and not override.is_bridge:
-        for pos in positions:
-            pos.rules = override
-            for message, _tag in pos.problems():
-                raise BadInput(f"{_where(pos)}: under --rules {override}: {message}")
-    for pos in positions:
-        if pos.is_before_bury:
-            raise BadInput(f"{_where(pos)}: this deal is before the bury (Kitty, no Bottom); nothing to solve yet")
-    return positions
-
-
-def _where(pos: Position) -> str:
-    return f"{pos.origin[0]}:{pos.origin[1]}" if pos.origin else "<position>"
 
 
 @cli.command("solve")
@@ -113,8 +65,8 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
 
     Exit status: 0 solved, 2 bad input, 3 stopped by --max-nodes, --time or Ctrl-C.
     """
-    positions = _load(files, position, rules)
-    style = Style(color=_color_wanted(no_color), ascii=ascii_)
+    positions = load(files, position, rules)
+    style = Style(color=color_wanted(no_color), ascii=ascii_)
     results: list[dict] = []
     try:
         for index, pos in enumerate(positions, start=1):
@@ -124,7 +76,7 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
                 if stop.partial and not as_json:
                     click.echo("Plays finished before the stop: " + ", ".join(
                         f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
-                click.echo(f"error: {_where(pos)}: {stop}", err=True)
+                click.echo(f"error: {where(pos)}: {stop}", err=True)
                 sys.exit(EXIT_STOPPED)
             except KeyboardInterrupt:
                 click.echo("error: interrupted", err=True)
@@ -145,7 +97,7 @@ def render_text(analysis: Analysis, style: Style, index: int, total: int, show_l
     pos = analysis.position
     title = f"Position {index} of {total}"
     if pos.origin:
-        title += f" ({_where(pos)})"
+        title += f" ({where(pos)})"
     if pos.tags.get("Event"):
         title += f": {pos.tags['Event']}"
     if pos.is_over():
@@ -182,6 +134,10 @@ def analysis_json(analysis: Analysis) -> dict:
         "nodes": analysis.nodes,
         "seconds": round(analysis.seconds, 6),
     }
+
+
+cli.add_command(play_command)
+cli.add_command(review_command)
 
 
 def main() -> None:

@@ -4,16 +4,23 @@
 >>> pos = random_deal(random.Random(7))
 >>> [len(h) for h in pos.hands], len(pos.bottom)
 ([39, 39, 39, 39], 6)
+>>> before = deal_hand(random.Random(7), dealer=0)
+>>> len(before.hands[0]), len(before.kitty), before.is_before_bury
+(39, 6, True)
 """
 
 from __future__ import annotations
 
 import random
 
-from .cards import Hand, all_cards
+from collections.abc import Iterable, Mapping
+
+from .cards import Card, Hand, all_cards
 from .order import LEVELS
 from .position import FULL_HAND, Position
 from .rules import Rules
+from .sampling import deal_cards, unseen_pool
+from .seats import Seat
 
 
 def random_deal(
@@ -37,6 +44,44 @@ def random_deal(
         bottom=Hand.from_cards(cards[4 * FULL_HAND :]),
         leader=dealer,
         rules=rules or Rules(),
+    )
+
+
+def deal_hand(
+    rng: random.Random,
+    rules: Rules | None = None,
+    *,
+    level: str | None = None,
+    trump: int | None = None,
+    dealer: int | None = None,
+    fixed: Mapping[Seat, Hand] | None = None,
+    elsewhere: Mapping[Seat, Iterable[Card]] | None = None,
+) -> Position:
+    """A deal before the bury: 39 cards a seat and the 6-card kitty, from ``rng``.
+
+    ``fixed`` gives some seats' hands; ``elsewhere[seat]`` lists cards known
+    not to be in that seat's hand (every copy goes to another seat or the kitty).
+    """
+    rules = rules or Rules()
+    fixed = dict(fixed or {})
+    barred = {seat: set(cards) for seat, cards in (elsewhere or {}).items()}
+    free = [s for s in range(4) if s not in fixed]
+    pool = unseen_pool(*fixed.values())
+    sizes = [FULL_HAND] * len(free) + [rules.shape.bottom_size]
+    excluded = [(lambda c, bar=barred.get(s, set()): c in bar) for s in free] + [lambda c: False]
+    dealt = deal_cards(pool, sizes, excluded, rng)
+    hands: list[Hand | None] = [fixed.get(s) for s in range(4)]
+    for seat, cards in zip(free, dealt[:-1], strict=True):
+        hands[seat] = Hand.from_cards(cards)
+    dealer = rng.randrange(4) if dealer is None else dealer
+    return Position(
+        level=level or rng.choice(LEVELS),
+        trump=rng.randrange(4) if trump is None else trump,
+        dealer=dealer,
+        hands=hands,
+        kitty=Hand.from_cards(dealt[-1]),
+        leader=dealer,
+        rules=rules,
     )
 
 

@@ -163,7 +163,21 @@ def _build(block: _Block, filename: str, override: Rules | None = None) -> Posit
         raise fail(message, tag)
     if first is not None:
         _replay(pos, block, filename)
+        if "Result" in block.tags and pos.is_over() and value("Result").split() != result_text(pos).split():
+            raise fail(f"Result {value('Result')!r} does not match the play, which gives {result_text(pos)!r}",
+                       "Result")
     return pos
+
+
+def result_text(pos: Position) -> str:
+    """The ``Result`` tag of a finished hand: final points, ``dug`` or ``kept``, the outcome.
+
+    >>> from huolong.engine import Outcome
+    >>> pos = Position.from_hands(["-.-.-.-"] * 4, level="3", trump="H", dealer="S", bottom="K5.-.T4.43")
+    >>> result_text(pos)
+    '0 kept dealer-up 2'
+    """
+    return f"{pos.points} {'dug' if pos.dug else 'kept'} {pos.result()}"
 
 
 def _build_bridge(block: _Block, filename: str, rules: Rules, fail, parsed) -> Position:  # type: ignore[no-untyped-def]

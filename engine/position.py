@@ -175,6 +175,29 @@ class Position:
             raise PositionError(f"a {self.shape.name} hand has no Huolong result: count its tricks")
         return hand_result(self.points, self.dug, self.jokers_in_bottom, self.rules)
 
+    def bury(self, cards: Hand | str) -> Position:
+        """The position after the dealer, holding hand and kitty, puts ``cards`` in the bottom.
+
+        Every hand must be known; the dealer leads to the first trick.
+        """
+        if not self.is_before_bury:
+            raise PositionError("this deal is not before the bury (it needs Kitty and no Bottom)")
+        if isinstance(cards, str):
+            cards = Hand.parse(cards)
+        if any(h is None for h in self.hands):
+            raise PositionError("every hand must be known to bury")
+        held = self.hands[self.dealer] + self.kitty  # type: ignore[operator]
+        if len(cards) != self.shape.bottom_size:
+            raise PositionError(f"the bury must be {self.shape.bottom_size} cards, not {len(cards)}")
+        if not held.contains_all(Play(tuple(cards))):
+            raise PositionError(f"the dealer does not hold {cards} (hand and kitty)")
+        out = self.copy()
+        out.hands[self.dealer] = held - cards
+        out.bottom, out.leader, out.trick, out._stack = cards, self.dealer, [], []
+        for message, _tag in out.problems():
+            raise PositionError(message)
+        return out
+
     # -- plays -------------------------------------------------------------
 
     def legal_plays(self) -> list[Play]:

@@ -42,7 +42,7 @@ SUITS = 5  # kernel suit slots: up to four plain suits (no-trump), then the trum
 TRUMP = 4
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
-CTRL_NODES, CTRL_LIMIT, CTRL_STOP, CTRL_ABORTED, CTRL_OVERFLOW = 0, 1, 2, 3, 4
+CTRL_NODES, CTRL_LIMIT, CTRL_STOP, CTRL_ABORTED, CTRL_OVERFLOW, CTRL_PASSES = 0, 1, 2, 3, 4, 5
 
 
 @njit(cache=True, inline="always")
@@ -670,3 +670,289 @@ def root_plays(h, tr, tlen, seat, strict, K, ms, prev, ctrl):
     """The canonical plays of the seat to move; fills the equivalence links ``prev``."""
     top = generate(h, tr, 0, tlen, seat, strict, K, prev, ms, 0, ctrl)
     return ms[:top].copy()
+
+
+# -- the playout bot and whole-hand playouts ----------------------------------
+#
+# A heuristic player for every seat (it sees all hands, like the exact search
+# that finishes the hand), fast enough to play thousands of hands a second.
+
+POLICY_BOT, POLICY_RANDOM = 0, 1
+
+
+@njit(cache=True, inline="always")
+def _rand(rng):
+    """xorshift64 over a state word the caller owns, so playouts are reproducible."""
+    x = rng[0]
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    rng[0] = x
+    return x
+
+
+@njit(cache=True)
+def _best_unit(h, s, n, lead_suit, K):
+    """The strongest unit of ``n`` cards seat ``s`` could win with against a lead
+    in ``lead_suit`` (its power, or −1): same-suit units, or trump units when
+    it is void in a plain suit led."""
+    kpow, smask = K[1], K[4]
+    units = h[s, n - 1] & smask[lead_suit]
+    if lead_suit != TRUMP and (h[s, 0] & smask[lead_suit]) == ZERO:
+        units = h[s, n - 1] & smask[TRUMP]
+    best = -1
+    while units:
+        k = _low(units)
+        units &= units - ONE
+        if kpow[k] > best:
+            best = kpow[k]
+    return best
+
+
+@njit(cache=True)
+def _threatened(h, leader, seat, tlen, n, lead_suit, power, K):
+    """Could an opponent of ``seat`` still to play in this trick beat ``power``?"""
+    for i in range(tlen + 1, 4):
+        s = (leader + i) & 3
+        if (s & 1) != (seat & 1) and _best_unit(h, s, n, lead_suit, K) > power:
+            return True
+    return False
+
+
+@njit(cache=True)
+def bot_move(h, tr, tlen, leader, strict, K, prev, ms, ctrl, rng):
+    """The bot's play for the seat to move in trick ``tr[0]`` (``tlen`` plays made).
+
+    Leads: cash units nobody can beat (big units and plain suits first), else
+    lead low towards a partner who can win, else lead low and pointless.
+    Follows: feed points to a partner whose trick is safe, win a trick with
+    points as cheaply as is safe, otherwise throw the least valuable cards.
+    Near the end, with a bottom worth fighting for, trumps are kept.
+    Small random noise breaks ties so that playouts differ.
+    """
+    ksuit, kpow, kpts, par = K[0], K[1], K[2], K[8]
+    seat = (leader + tlen) & 3
+    top = generate(h, tr, 0, tlen, seat, strict, K, prev, ms, 0, ctrl)
+    if top == 1:
+        return ms[0]
+    left = _pop(h[seat, 0]) + _pop(h[seat, 1]) + _pop(h[seat, 2])
+    keep_trumps = left <= 12 and par[1] >= 20
+    best_score = -INF
+    best = ms[0]
+    if tlen == 0:
+        opp1, partner, opp2 = (seat + 1) & 3, (seat + 2) & 3, (seat + 3) & 3
+        for m in range(top):
+            code = ms[m]
+            n = code & 3
+            k = _decode(code, 0)
+            su, p, pts = ksuit[k], kpow[k], kpts[k] * n
+            if _best_unit(h, opp1, n, su, K) <= p and _best_unit(h, opp2, n, su, K) <= p:
+                score = 4_000_000 + n * 100_000 + pts * 1000 + (su != TRUMP) * 50_000 - p
+            else:
+                score = 1_000_000 - pts * 1000 - 4 * p - (su == TRUMP) * (500 + keep_trumps * 5000)
+                q = _best_unit(h, partner, n, su, K)
+                if q > p and _best_unit(h, opp1, n, su, K) < q and _best_unit(h, opp2, n, su, K) < q:
+                    score += 2_000_000 + 2000 * pts
+            score = score * 16 + np.int64(_rand(rng) & np.uint64(15))
+            if score > best_score:
+                best_score = score
+                best = code
+        return best
+    n = tr[0, 0, 3]
+    lead_suit = ksuit[tr[0, 0, 0]]
+    best_pow = -1
+    first = 0
+    trick_pts = 0
+    for i in range(tlen):
+        code = tr[0, i, 3] | (tr[0, i, 0] << 2) | (tr[0, i, 1] << 8) | (tr[0, i, 2] << 14)
+        p = _play_power(code, lead_suit, ksuit, kpow)
+        if p > best_pow:
+            best_pow = p
+            first = i
+        for j in range(tr[0, i, 3]):
+            trick_pts += kpts[tr[0, i, j]]
+    partner_safe = ((tlen - first) & 1) == 0 and not _threatened(h, leader, seat, tlen, n, lead_suit, best_pow, K)
+    for m in range(top):
+        code = ms[m]
+        pts = 0
+        spow = 0
+        trumps = 0
+        for i in range(code & 3):
+            c = _decode(code, i)
+            pts += kpts[c]
+            spow += kpow[c]
+            trumps += ksuit[c] == TRUMP
+        power = _play_power(code, lead_suit, ksuit, kpow)
+        keep = keep_trumps * trumps * 3000
+        if partner_safe:
+            score = 1_000_000 + pts * 1000 - spow - keep
+        elif power > best_pow and not _threatened(h, leader, seat, tlen, n, lead_suit, power, K):
+            gain = trick_pts + pts
+            if gain > 0 or ksuit[_decode(code, 0)] != TRUMP:
+                score = 3_000_000 + gain * 1000 - 4 * power - keep
+            else:
+                score = 1_000_000 - spow - 1000 - keep
+        else:
+            score = 1_000_000 - pts * 1000 - spow - keep
+        score = score * 16 + np.int64(_rand(rng) & np.uint64(15))
+        if score > best_score:
+            best_score = score
+            best = code
+    return best
+
+
+@njit(cache=True)
+def _hand_empty(h):
+    return h[0, 0] == ZERO and h[1, 0] == ZERO and h[2, 0] == ZERO and h[3, 0] == ZERO
+
+
+@njit(cache=True)
+def _place(h, tr, i, seat, code, K):
+    """Move play ``code`` of ``seat`` from its hand to place ``i`` of trick ``tr[0]``."""
+    for j in range(code & 3):
+        c = _decode(code, j)
+        tr[0, i, j] = c
+        _remove(h, seat, c, K[6], ZERO)
+    tr[0, i, 3] = code & 3
+
+
+@njit(cache=True)
+def _unplace(h, seat, code):
+    for j in range(code & 3):
+        _add(h, seat, _decode(code, j))
+
+
+@njit(cache=True)
+def mtd(h, tr, tlen, leader, pts, guess, strict, K, T, ms, sc, prev, ctrl, F, FK):
+    """Exact value by MTD(f) zero-window searches from a first ``guess`` (the kernel's own driver)."""
+    key = hand_key(h, leader, K[6], K[9])
+    lo, hi = -INF, INF
+    g = guess
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = search(h, tr, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
+        ctrl[CTRL_PASSES] += 1
+        if ctrl[CTRL_ABORTED]:
+            return 0
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return g
+
+
+@njit(cache=True)
+def _keeps(h, tr, i, leader, pts, v, maximize, strict, K, T, ms, sc, prev, ctrl, F, FK):
+    """After play ``i`` of trick ``tr[0]`` has been placed: does the value stay ≥ v (or ≤ v)?"""
+    leaf, par = K[5], K[8]
+    if i < 3:
+        key = hand_key(h, leader, K[6], K[9])
+        if maximize:
+            return search(h, tr, i + 1, leader, pts, key, v - 1, v, strict, K, T, ms, sc, prev, ctrl, F, FK) >= v
+        return search(h, tr, i + 1, leader, pts, key, v, v + 1, strict, K, T, ms, sc, prev, ctrl, F, FK) <= v
+    winner, gained = _trick_result(tr, 0, leader, K)
+    attackers = (winner & 1) != par[0]
+    npts = pts + gained + par[3] if attackers else pts
+    if _hand_empty(h):
+        child = leaf[1, (npts + par[1]) // 5] if attackers else leaf[0, npts // 5]
+    else:
+        saved = tr[0].copy()  # the search of the next trick writes over tr[0]
+        key = hand_key(h, winner, K[6], K[9])
+        if maximize:
+            child = search(h, tr, 0, winner, npts, key, v - 1, v, strict, K, T, ms, sc, prev, ctrl, F, FK)
+        else:
+            child = search(h, tr, 0, winner, npts, key, v, v + 1, strict, K, T, ms, sc, prev, ctrl, F, FK)
+        tr[0] = saved
+    return child >= v if maximize else child <= v
+
+
+@njit(cache=True)
+def _bot_finish(h, tr, leader, pts, strict, K, prev, ms, ctrl, rng):
+    """The leaf value the bots reach playing every seat from a trick start (consumes ``h``)."""
+    leaf, par = K[5], K[8]
+    while True:
+        for i in range(4):
+            _place(h, tr, i, (leader + i) & 3, bot_move(h, tr, i, leader, strict, K, prev, ms, ctrl, rng), K)
+        winner, gained = _trick_result(tr, 0, leader, K)
+        attackers = (winner & 1) != par[0]
+        if attackers:
+            pts += gained + par[3]
+        leader = winner
+        if _hand_empty(h):
+            return leaf[1, (pts + par[1]) // 5] if attackers else leaf[0, pts // 5]
+
+
+@njit(cache=True, nogil=True)
+def playout(h, tr, leader, pts, strict, exact_cards, policy, K, T, ms, sc, prev, ctrl, F, FK, rng, rec, want_line):
+    """Play a hand out from a trick boundary; return (leaf value, tricks recorded).
+
+    Each seat plays by its ``policy`` (bot or random canonical play) while
+    the hands hold more than ``exact_cards`` cards; from there the value is
+    exact (the search). With ``want_line`` the exact part is also played,
+    along moves that keep the value. Every play's code goes to ``rec[t, i]``.
+    ``h`` is consumed. The trick count is −1 if the search was stopped.
+    """
+    leaf, par = K[5], K[8]
+    t = 0
+    while True:
+        left = _pop(h[leader, 0]) + _pop(h[leader, 1]) + _pop(h[leader, 2])
+        if left <= exact_cards:
+            break
+        for i in range(4):
+            seat = (leader + i) & 3
+            if policy[seat] == POLICY_RANDOM:
+                top = generate(h, tr, 0, i, seat, strict, K, prev, ms, 0, ctrl)
+                code = ms[np.int64(_rand(rng) % np.uint64(top))]
+            else:
+                code = bot_move(h, tr, i, leader, strict, K, prev, ms, ctrl, rng)
+            rec[t, i] = code
+            _place(h, tr, i, seat, code, K)
+        winner, gained = _trick_result(tr, 0, leader, K)
+        attackers = (winner & 1) != par[0]
+        if attackers:
+            pts += gained + par[3]
+        t += 1
+        leader = winner
+        if _hand_empty(h):
+            return (leaf[1, (pts + par[1]) // 5] if attackers else leaf[0, pts // 5]), t
+    # the bots' own finish is a good first guess: MTD(f) then needs few passes
+    guess = _bot_finish(h.copy(), tr, leader, pts, strict, K, prev, ms, ctrl, rng.copy())
+    v = mtd(h, tr, 0, leader, pts, guess, strict, K, T, ms, sc, prev, ctrl, F, FK)
+    if ctrl[CTRL_ABORTED]:
+        return v, -1
+    if not want_line:
+        return v, t
+    cand = np.zeros(ms.shape[0] // 16, np.int64)
+    while not _hand_empty(h):
+        for i in range(4):
+            seat = (leader + i) & 3
+            maximize = (seat & 1) != par[0]
+            top = generate(h, tr, 0, i, seat, strict, K, prev, ms, 0, ctrl)
+            _order(h, tr, 0, i, seat, ms, 0, top, sc, -1, K)
+            for m in range(top):  # best-ordered first (the searches below reuse ms)
+                j = m
+                for q in range(m + 1, top):
+                    if sc[q] > sc[j]:
+                        j = q
+                cand[m] = ms[j]
+                ms[j] = ms[m]
+                sc[j] = sc[m]
+            chosen = cand[0]
+            for m in range(top):
+                code = cand[m]
+                _place(h, tr, i, seat, code, K)
+                ok = _keeps(h, tr, i, leader, pts, v, maximize, strict, K, T, ms, sc, prev, ctrl, F, FK)
+                _unplace(h, seat, code)
+                if ctrl[CTRL_ABORTED]:
+                    return v, -1
+                if ok:
+                    chosen = code
+                    break
+            rec[t, i] = chosen
+            _place(h, tr, i, seat, chosen, K)
+        winner, gained = _trick_result(tr, 0, leader, K)
+        if (winner & 1) != par[0]:
+            pts += gained + par[3]
+        t += 1
+        leader = winner
+    return v, t

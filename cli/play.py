@@ -1,0 +1,239 @@
+"""``huolong-solve play`` (whole hands by the bot) and ``review`` (what each late play cost)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections import Counter
+
+import click
+from tabulate import tabulate
+
+from huolong.engine import OUTCOME_NAMES, HuolongError, Rules, read_file, seat_name, write_position
+from huolong.solver.jobs import default_workers, run_tasks
+from huolong.solver.playout import EXACT_CARDS, play_deal
+from huolong.solver.review import REVIEW_TRICKS, plays_to_review, review
+
+from .common import EXIT_STOPPED, BadInput, color_wanted, load, parse_rules, progress, where, write_atomically
+from .render import Style
+
+CHECKPOINT_SECONDS = 5.0
+
+
+def _play_one(seed: int, index: int, rules_text: str, exact_cards: int) -> tuple[str, tuple[int, bool, str, int]]:
+    """One hand, as record text and (points, dug, outcome, levels): small and picklable."""
+    hand = play_deal(seed, index, Rules.parse(rules_text), exact_cards)
+    outcome = hand.value.outcome
+    assert outcome is not None
+    return write_position(hand.record), (hand.value.points, hand.value.dug, outcome.name, outcome.levels)
+
+
+def _resume(path: str, seed: int) -> list[str]:
+    """The records already in ``path`` from the same run (deals 1…n), as text."""
+    if not os.path.exists(path):
+        return []
+    try:
+        records = read_file(path)
+    except HuolongError as e:
+        raise BadInput(f"cannot resume: {e}") from None
+    texts = []
+    for number, rec in enumerate(records, start=1):
+        if rec.tags.get("Event") != f"huolong-solve play --seed {seed}, deal {number}":
+            raise BadInput(f"{where(rec)}: not deal {number} of a run with --seed {seed}; "
+                           "remove the file or write elsewhere (-o)")
+        texts.append(write_position(rec))
+    return texts
+
+
+@click.command("play")
+@click.option("--deals", type=click.IntRange(min=1), default=10, show_default=True, help="Number of hands to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run: same seed, same hands.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the hand records here (resumes a run).")
+@click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True, help="Ruleset of the hands.")
+@click.option("--exact-cards", type=click.IntRange(min=0, max=39), default=EXACT_CARDS, show_default=True,
+              help="Play perfectly once every hand holds this many cards or fewer (at most that many tricks).")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary instead of the text summary.")
+def play_command(deals, seed, output, rules, exact_cards, workers, as_json):
+    """Play whole hands: random deals, the bot's bury and play, the last tricks solved exactly.
+
+    Each hand record has the deal after the bury, the Kitty, the Bottom, every
+    trick and a Result tag (final points, dug or kept, outcome). Without -o the
+    records go to standard output (with --json, only the summary is printed). With -o the file is rewritten atomically as
+    hands finish, and running the same command again resumes it.
+
+    \b
+    Examples:
+      huolong-solve play --deals 100 --seed 7 -o hands.hl
+      huolong-solve play --deals 1000 --json --workers 2
+    """
+    ruleset = parse_rules(rules)
+    assert ruleset is not None
+    if ruleset.is_bridge:
+        raise BadInput("--rules: play deals Huolong hands, not bridge")
+    done = _resume(output, seed) if output else []
+    if len(done) > deals:
+        raise BadInput(f"{output} already holds {len(done)} hands, more than --deals {deals}")
+    results: dict[int, tuple[str, tuple]] = {}
+    texts = list(done)
+    summary: list[tuple] = [_summary_of(t) for t in done]
+    started = time.perf_counter()
+    tasks = [(seed, i, str(ruleset), exact_cards) for i in range(len(done), deals)]
+    last_write = time.monotonic()
+    interrupted = False
+    with progress(len(tasks), "hands") as bar:
+        try:
+            for index, result in run_tasks(_play_one, tasks, workers or default_workers()):
+                results[index] = result
+                bar.update(1)
+                while len(texts) - len(done) in results:  # keep the output in deal order
+                    text, values = results.pop(len(texts) - len(done))
+                    texts.append(text)
+                    summary.append(values)
+                if output and time.monotonic() - last_write > CHECKPOINT_SECONDS:
+                    write_atomically(output, "\n".join(texts))
+                    last_write = time.monotonic()
+        except KeyboardInterrupt:
+            interrupted = True
+    seconds = time.perf_counter() - started
+    if output:
+        write_atomically(output, "\n".join(texts))
+    elif not interrupted and not as_json:
+        click.echo("\n".join(texts), nl=False)
+    if interrupted:
+        click.echo(f"error: interrupted after {len(texts)} of {deals} hands"
+                   + (f"; {output} holds them, run again to resume" if output else ""), err=True)
+        sys.exit(EXIT_STOPPED)
+    played = len(texts) - len(done)
+    report = _report(summary, seed, played, seconds, exact_cards)
+    if as_json:
+        click.echo(json.dumps(report, indent=1))
+    elif output:
+        click.echo(_report_text(report, output))
+
+
+def _summary_of(text: str) -> tuple[int, bool, str, int]:
+    """(points, dug, outcome, levels) from a record's Result tag."""
+    line = next(line for line in text.splitlines() if line.startswith("[Result "))
+    words = line.split('"')[1].split()
+    return int(words[0]), words[1] == "dug", words[2], int(words[3]) if len(words) > 3 else 0
+
+
+def _report(summary: list[tuple], seed: int, played: int, seconds: float, exact_cards: int) -> dict:
+    n = len(summary)
+    outcomes = Counter(s[2] for s in summary)
+    return {
+        "deals": n,
+        "seed": seed,
+        "exact_cards": exact_cards,
+        "mean_points": round(sum(s[0] for s in summary) / n, 2) if n else None,
+        "p_dug": round(sum(s[1] for s in summary) / n, 4) if n else None,
+        "p_120": round(sum(s[0] >= 120 for s in summary) / n, 4) if n else None,
+        "outcomes": {name: outcomes.get(name, 0) for name in OUTCOME_NAMES},
+        "played_now": played,
+        "seconds": round(seconds, 3),
+    }
+
+
+def _report_text(report: dict, output: str) -> str:
+    rows = [[name, count] for name, count in report["outcomes"].items()]
+    rate = report["played_now"] / report["seconds"] if report["seconds"] else 0
+    return "\n".join([
+        f"{report['deals']} hands in {output} (seed {report['seed']}; {report['played_now']} played now, "
+        f"{rate:.1f} hands/s).",
+        f"Attackers' mean points {report['mean_points']}, dug {100 * report['p_dug']:.1f}%, "
+        f"reached 120 {100 * report['p_120']:.1f}%.",
+        tabulate(rows, headers=["outcome", "hands"], tablefmt="simple"),
+    ])
+
+
+@click.command("review")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--tricks", type=click.IntRange(min=1), default=REVIEW_TRICKS, show_default=True,
+              help="Review the plays of the last N tricks.")
+@click.option("--position", type=int, metavar="N", help="Review only hand N of each file (1-based).")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=5_000_000, show_default=True, metavar="N",
+              help="Give up on a position after N search nodes (it is marked unsolved).")
+@click.option("--all", "show_all", is_flag=True, help="List every play, not only the mistakes.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per hand.")
+@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+def review_command(files, tricks, position, max_nodes, show_all, as_json, no_color, ascii_):
+    """Review recorded hands: each play of the last tricks against the best play, double-dummy.
+
+    For every play, the position before it is solved (outcome objective):
+    a play that gives up points, or the result of the hand, is a mistake.
+
+    \b
+    Examples:
+      huolong-solve review hands.hl
+      huolong-solve review hands.hl --position 3 --tricks 6 --all
+    """
+    records = load(files, position, None)
+    for rec in records:
+        if not rec.record:
+            raise BadInput(f"{where(rec)}: not a hand record (no [Play] section) — use solve for positions")
+    style = Style(color=color_wanted(no_color), ascii=ascii_)
+    out = []
+    total = sum(plays_to_review(r, tricks) for r in records)
+    with progress(total, "plays") as bar:
+        try:
+            for number, rec in enumerate(records, start=1):
+                judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1)))
+                out.append((rec, judged))
+                if not as_json:
+                    click.echo(("\n" if number > 1 else "") + _review_text(rec, judged, style, show_all),
+                               color=style.color)
+        except KeyboardInterrupt:
+            click.echo("error: interrupted", err=True)
+            sys.exit(EXIT_STOPPED)
+    if as_json:
+        click.echo(json.dumps([_review_json(rec, judged) for rec, judged in out], ensure_ascii=False, indent=1))
+
+
+def _value_text(value) -> str:  # type: ignore[no-untyped-def]
+    return "unsolved" if value is None else f"{value.points}{' dug' if value.dug else ''} {value.outcome}"
+
+
+def _review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ignore[no-untyped-def]
+    title = f"{where(rec)}: {rec.tags.get('Event', 'hand record')}"
+    result = rec.tags.get("Result")
+    lines = [title + (f" — result {result}" if result else "")]
+    rows = []
+    for r in judged:
+        if not (show_all or r.is_mistake or not r.solved):
+            continue
+        loss = "unsolved" if not r.solved else ("worse result" if r.worse_result else
+                                                (f"-{r.loss}" if r.loss else "best"))
+        rows.append([r.trick, seat_name(r.seat), style.play(r.play), _value_text(r.value),
+                     " / ".join(style.play(p) for p in r.best_plays[:3]) if r.solved else "",
+                     _value_text(r.best), loss])
+    mistakes = sum(r.is_mistake for r in judged)
+    unsolved = sum(not r.solved for r in judged)
+    lines.append(f"{len(judged)} plays reviewed: {mistakes} mistake{'s' if mistakes != 1 else ''}"
+                 + (f", {unsolved} beyond the node budget" if unsolved else "") + ".")
+    if rows:
+        lines.append(tabulate(rows, headers=["trick", "seat", "played", "then worth", "best", "best worth", "loss"],
+                              tablefmt="simple", disable_numparse=True))
+    return "\n".join(lines)
+
+
+def _review_json(rec, judged) -> dict:  # type: ignore[no-untyped-def]
+    def value(v):  # type: ignore[no-untyped-def]
+        return None if v is None else {"points": v.points, "dug": v.dug, "outcome": v.outcome.name,
+                                       "levels": v.outcome.levels}
+
+    return {
+        "file": rec.origin[0] if rec.origin else None,
+        "line": rec.origin[1] if rec.origin else None,
+        "event": rec.tags.get("Event"),
+        "result": rec.tags.get("Result"),
+        "plays": [
+            {"trick": r.trick, "seat": seat_name(r.seat), "play": str(r.play), "value": value(r.value),
+             "best": value(r.best), "best_plays": [str(p) for p in r.best_plays], "loss": r.loss,
+             "worse_result": r.worse_result, "solved": r.solved}
+            for r in judged
+        ],
+    }

@@ -1,0 +1,165 @@
+"""Whole hands played out: the bot plays until the last tricks, the solver finishes exactly.
+
+Exact search cannot reach back 39 tricks, so each seat plays by a fast
+heuristic (the kernel's ``bot_move``) while the hands hold more than
+``exact_cards`` cards — at most that many tricks are left — and from there
+both sides play perfectly for the result of the hand (outcome objective).
+
+>>> import random
+>>> from huolong.engine.deal import deal_hand
+from huolong.engine.dealfile import result_text
+>>> hand = play_hand(deal_hand(random.Random(1)), seed=1)
+>>> hand.record.is_over(), len(hand.record.bottom), hand.value.outcome is not None
+(True, 6, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from huolong.engine import Position, Rules, hand_result
+from huolong.engine.bury import heuristic_bury
+from huolong.engine.deal import deal_hand
+from huolong.engine.dealfile import result_text
+from huolong.engine.cards import NUM_KINDS
+
+from . import kernel
+from .encode import MAX_TRICKS, Encoding, encode
+from .search import SearchAborted, Value
+
+EXACT_CARDS = 6
+POLICIES = {"bot": kernel.POLICY_BOT, "random": kernel.POLICY_RANDOM}
+_MOVE_STACK = 1 << 16
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A hand played to the end: the record (every trick, ``Result`` tag) and its value."""
+
+    record: Position
+    value: Value
+
+
+def kernel_seed(seed: int) -> np.ndarray:
+    """The bot's random state from a seed (splitmix64, never zero)."""
+    z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E5F5) & (2**64 - 1)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
+    z ^= z >> 31
+    return np.array([z or 1], np.uint64)
+
+
+class Player:
+    """Kernel buffers for many playouts in one process; reuse one per worker.
+
+    ``policy`` gives each seat's player, S E N W: ``"bot"`` (the heuristic)
+    or ``"random"`` (a random legal play, one per group of equivalent plays).
+    """
+
+    def __init__(self, exact_cards: int = EXACT_CARDS, policy: Sequence[str] = ("bot",) * 4, table_bits: int = 16):
+        if exact_cards < 0:
+            raise ValueError(f"invalid exact_cards {exact_cards}: must be ≥ 0")
+        unknown = [p for p in policy if p not in POLICIES]
+        if len(policy) != 4 or unknown:
+            raise ValueError(f"invalid policy {tuple(policy)!r}: four of {', '.join(POLICIES)}")
+        self.exact_cards = exact_cards
+        self.policy = np.array([POLICIES[p] for p in policy], np.int64)
+        size = 1 << table_bits
+        self.T = (np.zeros(size, np.uint64), np.zeros(size, np.int64), np.zeros(size, np.int64),
+                  np.zeros(size, np.int64))
+        self._table_for: Encoding | None = None
+        self.ms = np.zeros(_MOVE_STACK, np.int64)
+        self.sc = np.zeros(_MOVE_STACK, np.int64)
+        self.prev = np.full(NUM_KINDS, -1, np.int64)
+        self.ctrl = np.zeros(8, np.int64)
+        self.F = np.zeros((kernel.MAX_PLIES, kernel.F_FIELDS), np.int64)
+        self.FK = np.zeros((kernel.MAX_PLIES, 2), np.uint64)
+        self.tr = np.zeros((MAX_TRICKS, 4, 4), np.int64)
+        self.rec = np.zeros((MAX_TRICKS, 4), np.int64)
+
+    def _run(self, pos: Position, seed: int, line: bool) -> tuple[Encoding, int, int]:
+        if pos.rules.is_bridge:
+            raise ValueError("playouts are for Huolong hands, not bridge")
+        if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
+            raise ValueError("a playout needs every hand and the bottom (bury first)")
+        if pos.trick:
+            raise ValueError("a playout starts at the beginning of a trick")
+        enc = encode(pos, "outcome")
+        if self._table_for is not enc:  # stored bounds are only valid for one set of constants
+            self.T[0].fill(0)
+            self.T[1].fill(-kernel.INF)
+            self.T[2].fill(kernel.INF)
+            self._table_for = enc
+        self.ctrl[:] = 0
+        strict = 1 if pos.rules.follow == "strict" else 0
+        value, tricks = kernel.playout(
+            enc.hands(pos), self.tr, enc.seat(pos.leader), enc.points(pos), strict, self.exact_cards, self.policy,
+            enc.K, self.T, self.ms, self.sc, self.prev, self.ctrl, self.F, self.FK, kernel_seed(seed), self.rec, line,
+        )
+        if tricks < 0:
+            raise SearchAborted("move stack overflow" if self.ctrl[kernel.CTRL_OVERFLOW] else "stopped", self.nodes)
+        return enc, int(value), int(tricks)
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes of the last playout's exact part."""
+        return int(self.ctrl[kernel.CTRL_NODES])
+
+    def value(self, pos: Position, seed: int) -> Value:
+        """The result of one playout from ``pos`` (after the bury, at a trick start)."""
+        enc, v, _ = self._run(pos, seed, line=False)
+        points, dug = enc.decode(v)
+        return Value(points, dug, hand_result(points, dug, enc.jokers, pos.rules))
+
+    def play(self, pos: Position, seed: int) -> PlayedHand:
+        """One playout with every play recorded: a hand record that re-reads and re-validates."""
+        enc, v, tricks = self._run(pos, seed, line=True)
+        points, dug = enc.decode(v)
+        record = pos.copy()
+        record.record = True
+        for t in range(tricks):
+            for i in range(4):
+                record.play(enc.play(int(self.rec[t, i])))  # checked by the engine: a kernel slip cannot pass
+        if not record.is_over() or (record.points, record.dug) != (points, dug):
+            raise AssertionError(f"playout record ends at {record.points} dug={record.dug}, search said {points} {dug}")
+        value = Value(points, dug, record.result())
+        record.tags["Result"] = result_text(record)
+        return PlayedHand(record, value)
+
+
+def play_hand(
+    deal: Position, seed: int, *, exact_cards: int = EXACT_CARDS, player: Player | None = None
+) -> PlayedHand:
+    """Play a whole hand: the bot buries if the deal is before the bury, then a recorded playout."""
+    pos = deal
+    if deal.is_before_bury:
+        held = deal.hands[deal.dealer] + deal.kitty  # type: ignore[operator]
+        pos = deal.bury(heuristic_bury(held, deal.order, deal.rules))
+    return (player or Player(exact_cards)).play(pos, seed)
+
+
+def deal_seed(seed: int, index: int) -> random.Random:
+    """The random stream of deal ``index`` of a run: independent of how the run is split up."""
+    return random.Random(f"huolong-solve:{seed}:{index}")
+
+
+def play_deal(seed: int, index: int, rules: Rules, exact_cards: int = EXACT_CARDS) -> PlayedHand:
+    """Deal ``index`` of run ``seed``: a random deal, the bot's bury, a recorded playout.
+
+    The same (seed, index) gives the same hand on any machine and in any worker.
+    """
+    rng = deal_seed(seed, index)
+    hand = play_hand(deal_hand(rng, rules), rng.getrandbits(63), player=_player(exact_cards))
+    hand.record.tags = {"Event": f"huolong-solve play --seed {seed}, deal {index + 1}", **hand.record.tags}
+    return hand
+
+
+@lru_cache(maxsize=4)
+def _player(exact_cards: int) -> Player:
+    """One set of kernel buffers per process and setting."""
+    return Player(exact_cards)

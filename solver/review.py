@@ -1,0 +1,115 @@
+"""Review a recorded hand: what each play of the last tricks cost, double-dummy.
+
+The question players ask after a hand — where did we lose the bottom? — is
+answered by solving the position before every play of the last ``tricks``
+tricks and comparing the play made with the best one.
+
+>>> from huolong.engine import read_positions
+>>> [record] = read_positions('''
+... [Level "3"]
+... [Trump "H"]
+... [Dealer "N"]
+... [Bottom "K5.-.T4.43"]
+... [Deal "S:AA.2.-.-.B K.T5.-.3 Q.A.-.-.LL 55.K.3.-"]
+... [Play "S"]
+... S: BJ, C3, LJ, D3
+... S: SA SA, SK H5, SQ HA, S5 S5
+... S: H2, HT, LJ, HK''')
+>>> judged = list(review(record, tricks=2))
+>>> len(judged), [str(r.play) for r in judged if r.trick == 3], sum(r.is_mistake for r in judged)
+(8, ['H2', 'HT', 'LJ', 'HK'], 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from huolong.engine import Play, Position
+from huolong.engine.seats import Seat
+
+from .search import SearchAborted, Value, solve
+
+REVIEW_TRICKS = 8
+
+
+@dataclass(frozen=True)
+class PlayReview:
+    """One play of a recorded hand against the best play there.
+
+    ``value`` is what the hand is worth after the play made, ``best`` what
+    it was worth before it (with best play); both ``None`` when the position
+    was beyond the node budget. ``loss`` is in points from the player's side
+    (0 for a best play); ``worse_result`` says the play changed the outcome.
+    """
+
+    trick: int  # 1-based trick number in the hand
+    seat: Seat
+    play: Play
+    value: Value | None
+    best: Value | None
+    best_plays: tuple[Play, ...]
+    loss: int
+    worse_result: bool
+
+    @property
+    def solved(self) -> bool:
+        return self.value is not None
+
+    @property
+    def is_mistake(self) -> bool:
+        return self.loss > 0 or self.worse_result
+
+
+def recorded_plays(record: Position) -> list[tuple[int, Play]]:
+    """(trick number, play) for every play of a hand record, in order."""
+    plays = [(n, p) for n, trick in enumerate(record.history, start=1) for p in trick.plays]
+    plays += [(len(record.history) + 1, p) for p in record.trick]
+    return plays
+
+
+def review(
+    record: Position,
+    tricks: int = REVIEW_TRICKS,
+    *,
+    objective: str = "outcome",
+    max_nodes: int | None = 5_000_000,
+    on_play: Callable[[], None] | None = None,
+) -> Iterator[PlayReview]:
+    """Review every play of the last ``tricks`` tricks of a hand record, in order.
+
+    Positions the search cannot finish within ``max_nodes`` are reported
+    unsolved rather than holding up the review.
+    """
+    start = record.copy()
+    while start._stack:
+        start.undo()
+    plays = recorded_plays(record)
+    total = plays[-1][0] if plays else 0
+    first = max(1, total - tricks + 1)
+    pos = start
+    for number, play in plays:
+        if number >= first:
+            yield _judge(pos, number, play, objective, max_nodes)
+            if on_play:
+                on_play()
+        pos.play(play)
+
+
+def _judge(pos: Position, number: int, play: Play, objective: str, max_nodes: int | None) -> PlayReview:
+    seat = pos.to_play
+    try:
+        analysis = solve(pos, objective, max_nodes=max_nodes, line=False)
+    except SearchAborted:
+        return PlayReview(number, seat, play, None, None, (), 0, False)
+    made = next(m for m in analysis.moves if m.play == play)
+    best = tuple(m.play for m in analysis.moves if m.value == analysis.value)
+    worse = made.value.outcome != analysis.value.outcome
+    return PlayReview(number, seat, play, made.value, analysis.value, best, made.loss, worse)
+
+
+def plays_to_review(record: Position, tricks: int = REVIEW_TRICKS) -> int:
+    """How many plays :func:`review` will judge."""
+    plays = recorded_plays(record)
+    total = plays[-1][0] if plays else 0
+    return sum(1 for n, _ in plays if n >= total - tricks + 1)
