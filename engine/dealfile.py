@@ -172,10 +172,9 @@ def _build(block: _Block, filename: str, override: Rules | None = None) -> Posit
 def result_text(pos: Position) -> str:
     """The ``Result`` tag of a finished hand: final points, ``dug`` or ``kept``, the outcome.
 
-    >>> from huolong.engine import Outcome
-    >>> pos = Position.from_hands(["-.-.-.-"] * 4, level="3", trump="H", dealer="S", bottom="K5.-.T4.43")
+    >>> pos = Position.from_hands(["-.-.-.-"] * 4, level="3", trump="H", dealer="S", bottom="K5.-.T4.43", points=85)
     >>> result_text(pos)
-    '0 kept dealer-up 2'
+    '85 kept dealer-up 1'
     """
     return f"{pos.points} {'dug' if pos.dug else 'kept'} {pos.result()}"
 

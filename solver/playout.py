@@ -7,7 +7,6 @@ both sides play perfectly for the result of the hand (outcome objective).
 
 >>> import random
 >>> from huolong.engine.deal import deal_hand
-from huolong.engine.dealfile import result_text
 >>> hand = play_hand(deal_hand(random.Random(1)), seed=1)
 >>> hand.record.is_over(), len(hand.record.bottom), hand.value.outcome is not None
 (True, 6, True)
