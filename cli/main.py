@@ -12,6 +12,7 @@ from huolong.engine import HuolongError, seat_name
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
 
 from .common import EXIT_BAD_INPUT, EXIT_STOPPED, BadInput, color_wanted, load, where
+from .bury import bury_command
 from .play import play_command, review_command
 from .render import Style, diagram, header, line_table, moves_table, sentence
 
@@ -138,6 +139,7 @@ def analysis_json(analysis: Analysis) -> dict:
 
 cli.add_command(play_command)
 cli.add_command(review_command)
+cli.add_command(bury_command)
 
 
 def main() -> None:

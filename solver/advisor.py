@@ -1,0 +1,293 @@
+"""The bury advisor (扣底): rank the dealer's candidate burials by simulation.
+
+For a deal before the bury, a shortlist of sensible burials is scored by
+Monte Carlo: the hands the dealer cannot see are sampled (or, ``known``, the
+file's hands are used), each sample is played out by the bot with the last
+tricks solved exactly, and candidates race — every round gives each live
+candidate the same new samples (common random numbers), and a candidate is
+dropped once the leader beats it at 95% on the paired differences.
+
+``swing`` is the dealer team's level change (see :data:`SWING`).
+
+>>> import random
+>>> from huolong.engine.deal import deal_hand
+>>> deal = deal_hand(random.Random(3), dealer=0)
+>>> report = advise(deal, samples=8, batch=8, workers=1, seed=1, extra=())
+>>> report.considered == len(report.candidates) > 1, report.candidates[0].samples
+(True, 8)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+
+from huolong.engine import BIG_JOKER, TRUMP, Hand, Outcome, Play, Position
+from huolong.engine.bury import BURY_SIZE, bury_cost, heuristic_bury
+from huolong.engine.cards import card_points
+from huolong.engine.errors import PositionError
+from huolong.engine.sampling import Knowledge
+
+from .jobs import run_tasks
+from .playout import Player
+
+#: The dealer team's level change per outcome. Levels gained count +1 each;
+#: losing the deal counts as one level (it sits between keeping the deal and
+#: the attackers going up 1 in the rules' order); winning the game outright
+#: counts as 12 levels (3 up to A) — 13 with the deal for the attackers.
+SWING = {
+    "dealer-win-game": lambda levels: 12,
+    "dealer-up": lambda levels: levels,
+    "dealer-keeps": lambda levels: 0,
+    "attackers-take-deal": lambda levels: -1,
+    "attackers-up": lambda levels: -1 - levels,
+    "attackers-win-game": lambda levels: -13,
+}
+Z95 = 1.96
+MIN_SAMPLES = 16  # before any candidate may be dropped
+
+
+def swing(outcome: Outcome) -> int:
+    """The dealer team's level change for a hand's outcome (see :data:`SWING`)."""
+    return SWING[outcome.name](outcome.levels)
+
+
+# -- candidates ---------------------------------------------------------------------
+
+
+def shortlist(held: Hand, deal: Position, stars: bool = False, limit: int = 24) -> list[Hand]:
+    """Sensible burials of 6 from the dealer's 45 cards, ``bury_limit`` honoured, no repeats.
+
+    Voids of one or two short plain suits topped up with the cheapest cards,
+    the cheapest plain cards, the cheapest pointless ones, one-card swaps
+    around the heuristic choice, and with ``stars`` burials of big jokers (摘星).
+    """
+    order, rules = deal.order, deal.rules
+    cheap = sorted(held, key=lambda c: (bury_cost(c, held, order), c))
+    plain = [c for c in cheap if not order.is_trump(c)]
+    found: list[Hand] = []
+
+    def add(cards: Iterable[int]) -> None:
+        cards = list(cards)
+        if len(cards) != BURY_SIZE:
+            return
+        hand = Hand.from_cards(cards)
+        if rules.bury_limit is not None and hand.points > rules.bury_limit:
+            return
+        if hand not in found and len(found) < limit:
+            found.append(hand)
+
+    def topped_up(chosen: list[int], pool: list[int]) -> list[int]:
+        rest = list(chosen)
+        for card in pool:
+            if len(rest) == BURY_SIZE:
+                break
+            if rest.count(card) < held.count(card):
+                rest.append(card)
+        return rest
+
+    add(heuristic_bury(held, order, rules))
+    suits = [s for s in order.suits if s != TRUMP]
+    by_suit = {s: [c for c in plain if order.effective_suit(c) == s] for s in suits}
+    for r in (1, 2):
+        for group in combinations(suits, r):
+            cards = [c for s in group for c in by_suit[s]]
+            if 0 < len(cards) <= BURY_SIZE:
+                add(topped_up(cards, plain))
+    add(plain[:BURY_SIZE])
+    add(topped_up([], [c for c in plain if card_points(c) == 0]))
+    if stars and held.count(BIG_JOKER):
+        for n in range(1, held.count(BIG_JOKER) + 1):
+            add(topped_up([BIG_JOKER] * n, plain))
+    base = list(heuristic_bury(held, order, rules))
+    for out_card in sorted(set(base), key=lambda c: -bury_cost(c, held, order))[:3]:
+        for in_card in plain[BURY_SIZE:BURY_SIZE + 4]:
+            swapped = list(base)
+            swapped.remove(out_card)
+            if swapped.count(in_card) < held.count(in_card):
+                add(swapped + [in_card])
+    return found
+
+
+# -- evaluation -----------------------------------------------------------------------
+
+
+@dataclass
+class Candidate:
+    """One burial and what its samples gave (one entry per sample, in sample order)."""
+
+    bury: Hand
+    given: bool = False  # named by the user
+    points: list[int] = field(default_factory=list)
+    dug: list[bool] = field(default_factory=list)
+    outcomes: list[str] = field(default_factory=list)
+    swings: list[int] = field(default_factory=list)
+    dropped_after: int | None = None
+
+    @property
+    def samples(self) -> int:
+        return len(self.swings)
+
+    def mean(self, values: list) -> float:  # type: ignore[type-arg]
+        return sum(values) / len(values) if values else math.nan
+
+    def se(self, values: list) -> float:  # type: ignore[type-arg]
+        n = len(values)
+        if n < 2:
+            return math.nan
+        m = self.mean(values)
+        return math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1) / n)
+
+    @property
+    def swing(self) -> float:
+        return self.mean(self.swings)
+
+    @property
+    def swing_se(self) -> float:
+        return self.se(self.swings)
+
+    @property
+    def mean_points(self) -> float:
+        return self.mean(self.points)
+
+    @property
+    def points_se(self) -> float:
+        return self.se(self.points)
+
+    @property
+    def p_dug(self) -> float:
+        return self.mean([float(d) for d in self.dug])
+
+    @property
+    def p_120(self) -> float:
+        return self.mean([float(p >= 120) for p in self.points])
+
+    def outcome_counts(self) -> dict[str, int]:
+        return dict(Counter(self.outcomes))
+
+
+@dataclass
+class Advice:
+    """The advisor's answer for one deal: candidates best first."""
+
+    dealer: int
+    considered: int
+    candidates: list[Candidate]
+    seconds: float
+    separated: bool
+    samples_run: int
+
+
+def _sample(deal: Position, seed: int, index: int, known: bool) -> Position:
+    """Sample ``index`` of the hidden hands, as the dealer sees them (the same for every candidate)."""
+    if known:
+        return deal
+    return Knowledge.of(deal, deal.dealer).sample(random.Random(f"bury:{seed}:{index}"))
+
+
+@lru_cache(maxsize=2)
+def _player(exact_cards: int) -> Player:
+    return Player(exact_cards)
+
+
+def evaluate(deal: Position, bury: Hand, seed: int, indices: tuple[int, ...], known: bool,
+             exact_cards: int) -> list[tuple[int, bool, str, int]]:
+    """Play the samples ``indices`` of a deal with one burial: (points, dug, outcome, levels) each."""
+    out = []
+    for index in indices:
+        pos = _sample(deal, seed, index, known).bury(bury)
+        value = _player(exact_cards).value(pos, random.Random(f"play:{seed}:{index}").getrandbits(63))
+        assert value.outcome is not None
+        out.append((value.points, value.dug, value.outcome.name, value.outcome.levels))
+    return out
+
+
+def advise(
+    deal: Position,
+    *,
+    samples: int = 200,
+    seconds: float | None = None,
+    seed: int = 1,
+    workers: int = 1,
+    known: bool = False,
+    extra: Iterable[Hand] = (),
+    stars: bool = False,
+    exact_cards: int = 4,
+    batch: int = 16,
+    on_progress: Callable[[int], None] | None = None,
+) -> Advice:
+    """Rank burials for a deal before the bury (see the module docstring).
+
+    ``samples`` caps the samples per candidate, ``seconds`` the time (checked
+    between rounds). With the same seed and no time limit the answer does not
+    depend on ``workers``.
+    """
+    started = time.monotonic()
+    if not deal.is_before_bury:
+        raise PositionError("the bury advisor needs a deal before the bury (Kitty, no Bottom)")
+    if known and any(h is None for h in deal.hands):
+        raise PositionError("--known needs all four hands")
+    held = deal.hands[deal.dealer] + deal.kitty  # type: ignore[operator]
+    candidates = [Candidate(h) for h in shortlist(held, deal, stars)]
+    for hand in extra:
+        if len(hand) != BURY_SIZE or not held.contains_all(Play(tuple(hand))):
+            raise PositionError(f"candidate {hand} is not {BURY_SIZE} cards of the dealer's hand and kitty")
+        limit = deal.rules.bury_limit
+        if limit is not None and hand.points > limit:
+            raise PositionError(f"candidate {hand} holds {hand.points} points (bury_limit={limit})")
+        existing = next((c for c in candidates if c.bury == hand), None)
+        if existing:
+            existing.given = True
+        else:
+            candidates.append(Candidate(hand, given=True))
+    live = list(candidates)
+    done = 0
+    while live and done < samples:
+        size = min(batch if done >= MIN_SAMPLES else max(batch, MIN_SAMPLES), samples - done)
+        indices = tuple(range(done, done + size))
+        chunks = [indices[i:i + 4] for i in range(0, size, 4)]
+        tasks = [(deal, c.bury, seed, chunk, known, exact_cards) for c in live for chunk in chunks]
+        results: dict[int, list] = {}
+        for i, result in run_tasks(evaluate, tasks, workers):
+            results[i] = result
+            if on_progress:
+                on_progress(len(result))
+        for i, candidate in enumerate(c for c in live for _ in chunks):
+            for points, dug, outcome, levels in results[i]:
+                candidate.points.append(points)
+                candidate.dug.append(dug)
+                candidate.outcomes.append(outcome)
+                candidate.swings.append(swing(Outcome(outcome, levels)))
+        done += size
+        live = _race(live, done)
+        if len(live) <= 1 or (seconds is not None and time.monotonic() - started > seconds):
+            break
+    # survivors first, then the rest by how long they lasted in the race; by swing within each
+    ranked = sorted(candidates, key=lambda c: (-(c.dropped_after or math.inf), -c.swing))
+    return Advice(deal.dealer, len(candidates), ranked, time.monotonic() - started, len(live) <= 1, done)
+
+
+def _race(live: list[Candidate], done: int) -> list[Candidate]:
+    """Drop every candidate the leader beats at 95% on paired differences over shared samples."""
+    if done < MIN_SAMPLES or len(live) < 2:
+        return live
+    leader = max(live, key=lambda c: c.swing)
+    kept = [leader]
+    for c in live:
+        if c is leader:
+            continue
+        diffs = [a - b for a, b in zip(leader.swings, c.swings, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > 0 and (var == 0 or mean - Z95 * math.sqrt(var / n) > 0):
+            c.dropped_after = done
+        else:
+            kept.append(c)
+    return kept
