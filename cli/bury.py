@@ -35,7 +35,7 @@ def _parse_candidate(text: str) -> Hand:
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--candidate", "candidates", multiple=True, metavar='"S3 S4 D6 D7 C8 C9"',
               help="Also evaluate this burial (repeatable).")
-@click.option("--samples", type=click.IntRange(min=2), default=400, show_default=True,
+@click.option("--samples", type=click.IntRange(min=2), default=1000, show_default=True,
               help="At most this many samples per candidate.")
 @click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop racing after this long (checked between rounds).")

@@ -34,7 +34,7 @@ from huolong.engine.cards import card_points
 from huolong.engine.errors import PositionError
 from huolong.engine.sampling import Knowledge
 
-from .jobs import run_tasks
+from .jobs import Workers
 from .playout import Player
 
 #: The dealer team's level change per outcome. Levels gained count +1 each;
@@ -246,6 +246,16 @@ def advise(
             existing.given = True
         else:
             candidates.append(Candidate(hand, given=True))
+    with Workers(workers) as pool:
+        live, done = _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known, exact_cards,
+                                  batch, on_progress)
+    # survivors first, then the rest by how long they lasted in the race; by swing within each
+    ranked = sorted(candidates, key=lambda c: (-(c.dropped_after or math.inf), -c.swing))
+    return Advice(deal.dealer, len(candidates), ranked, time.monotonic() - started, len(live) <= 1, done)
+
+
+def _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known, exact_cards, batch,  # type: ignore[no-untyped-def]
+                 on_progress) -> tuple[list[Candidate], int]:
     live = list(candidates)
     done = 0
     while live and done < samples:
@@ -254,7 +264,7 @@ def advise(
         chunks = [indices[i:i + 4] for i in range(0, size, 4)]
         tasks = [(deal, c.bury, seed, chunk, known, exact_cards) for c in live for chunk in chunks]
         results: dict[int, list] = {}
-        for i, result in run_tasks(evaluate, tasks, workers):
+        for i, result in pool.run(evaluate, tasks):
             results[i] = result
             if on_progress:
                 on_progress(len(result))
@@ -268,9 +278,7 @@ def advise(
         live = _race(live, done)
         if len(live) <= 1 or (seconds is not None and time.monotonic() - started > seconds):
             break
-    # survivors first, then the rest by how long they lasted in the race; by swing within each
-    ranked = sorted(candidates, key=lambda c: (-(c.dropped_after or math.inf), -c.swing))
-    return Advice(deal.dealer, len(candidates), ranked, time.monotonic() - started, len(live) <= 1, done)
+    return live, done
 
 
 def _race(live: list[Candidate], done: int) -> list[Candidate]:

@@ -29,25 +29,56 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int) -> Iterator[tuple[int, Any]]:
-    """Yield ``(index, fn(*tasks[index]))`` as tasks finish (in any order with several workers).
+class Workers:
+    """A pool of worker processes kept for several rounds of tasks (or none, for one worker).
 
-    At most ``2 × workers`` tasks are in flight, so stopping early wastes little.
+    Starting processes costs a good part of a second (imports, loading the
+    compiled kernel), so a job that submits work in rounds keeps one pool.
     """
-    if workers <= 1 or len(tasks) <= 1:
-        for i, args in enumerate(tasks):
-            yield i, fn(*args)
-        return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
-    pending: dict[Future, int] = {}
-    next_task = 0
-    try:
-        while next_task < len(tasks) or pending:
-            while next_task < len(tasks) and len(pending) < 2 * workers:
-                pending[pool.submit(fn, *tasks[next_task])] = next_task
-                next_task += 1
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield pending.pop(future), future.result()
-    finally:
-        pool.shutdown(wait=not pending, cancel_futures=True)
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self, wait_for_tasks: bool = True) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=wait_for_tasks, cancel_futures=True)
+            self._pool = None
+
+    def run(self, fn: Callable[..., Any], tasks: Sequence[tuple]) -> Iterator[tuple[int, Any]]:
+        """Yield ``(index, fn(*tasks[index]))`` as tasks finish (in any order with several workers).
+
+        At most ``2 × workers`` tasks are in flight, so stopping early wastes little.
+        """
+        if self.workers <= 1 or len(tasks) <= 1:
+            for i, args in enumerate(tasks):
+                yield i, fn(*args)
+            return
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_quiet_worker)
+        pending: dict[Future, int] = {}
+        next_task = 0
+        try:
+            while next_task < len(tasks) or pending:
+                while next_task < len(tasks) and len(pending) < 2 * self.workers:
+                    pending[self._pool.submit(fn, *tasks[next_task])] = next_task
+                    next_task += 1
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield pending.pop(future), future.result()
+        finally:
+            if pending:  # stopped early: drop what is queued
+                for future in pending:
+                    future.cancel()
+
+
+def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int) -> Iterator[tuple[int, Any]]:
+    """One round of tasks in a pool of its own: see :meth:`Workers.run`."""
+    with Workers(workers) as pool:
+        yield from pool.run(fn, tasks)
