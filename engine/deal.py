@@ -68,7 +68,7 @@ def deal_hand(
     free = [s for s in range(4) if s not in fixed]
     pool = unseen_pool(*fixed.values())
     sizes = [FULL_HAND] * len(free) + [rules.shape.bottom_size]
-    excluded = [(lambda c, bar=barred.get(s, set()): c in bar) for s in free] + [lambda c: False]
+    excluded = [_barred_from(barred.get(s, set())) for s in free] + [_barred_from(set())]
     dealt = deal_cards(pool, sizes, excluded, rng)
     hands: list[Hand | None] = [fixed.get(s) for s in range(4)]
     for seat, cards in zip(free, dealt[:-1], strict=True):
@@ -83,6 +83,10 @@ def deal_hand(
         leader=dealer,
         rules=rules,
     )
+
+
+def _barred_from(cards: set[Card]):  # type: ignore[no-untyped-def]
+    return lambda card: card in cards
 
 
 def play_randomly(pos: Position, rng: random.Random, stop_at_cards: int = 0) -> Position:

@@ -39,7 +39,7 @@ def deal_cards(
     if len(pool) != sum(sizes):
         raise PositionError(f"cannot deal {len(pool)} cards into holders of {sum(sizes)}")
     allowed = {card: [i for i in range(len(sizes)) if not excluded[i](card)] for card in set(pool)}
-    for attempt in range(ATTEMPTS):
+    for _attempt in range(ATTEMPTS):
         cards = list(pool)
         rng.shuffle(cards)
         cards.sort(key=lambda c: len(allowed[c]))

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from huolong.engine import Hand, Position, Rules, read_positions, write_position
+from huolong.engine import Hand, Play, Position, Rules, read_positions, write_position
 from huolong.engine.bury import heuristic_bury
 from huolong.engine.cards import card_points, parse_card
 from huolong.engine.deal import deal_hand, play_randomly, random_deal
@@ -16,8 +16,8 @@ from huolong.solver.playout import Player, play_deal, play_hand
 RULESETS = [Rules(), Rules(follow="strict"), Rules(multiplier=3, zero="plus2", bury_limit=25)]
 
 
-def after_bury(seed: int, rules: Rules = Rules()) -> Position:
-    deal = deal_hand(random.Random(seed), rules)
+def after_bury(seed: int, rules: Rules | None = None) -> Position:
+    deal = deal_hand(random.Random(seed), rules or Rules())
     return deal.bury(heuristic_bury(deal.hands[deal.dealer] + deal.kitty, deal.order, deal.rules))
 
 
@@ -105,9 +105,7 @@ def test_the_bot_buries_six_of_the_dealers_45_within_bury_limit(limit):
         assert not deal.bury(bottom).problems()
 
 
-def bottom_as_play(bottom: Hand):
-    from huolong.engine import Play
-
+def bottom_as_play(bottom: Hand) -> Play:
     return Play(tuple(bottom))
 
 
@@ -173,7 +171,8 @@ def test_a_wrong_result_tag_is_an_error_at_its_line():
     text = write_position(play_deal(1, 0, Rules()).record)
     words = next(line for line in text.splitlines() if line.startswith("[Result")).split('"')[1].split()
     wrong = text.replace(f'[Result "{" ".join(words)}"]', f'[Result "{int(words[0]) + 5} {" ".join(words[1:])}"]')
-    with pytest.raises(DealFileError, match=r"<string>:1: Result"):
+    line = 1 + next(i for i, text in enumerate(wrong.splitlines()) if text.startswith("[Result"))
+    with pytest.raises(DealFileError, match=rf"<string>:{line}: Result"):
         read_positions(wrong)
 
 
