@@ -12,9 +12,8 @@ from tabulate import tabulate
 from huolong.engine import BIG_JOKER, LITTLE_JOKER, TRUMP, Hand, HuolongError, Play, Position, seat_name
 from huolong.engine.cards import RANKS
 from huolong.solver.advisor import Advice, advise, shortlist
-from huolong.solver.jobs import default_workers
 
-from .common import EXIT_STOPPED, BadInput, color_wanted, load, progress, where
+from .common import EXIT_STOPPED, BadInput, color_wanted, load, open_workers, progress, scheduler_option, where
 from .render import Style
 
 C_45_6 = math.comb(45, 6)
@@ -49,8 +48,9 @@ def _parse_candidate(text: str) -> Hand:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per position.")
 @click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+@scheduler_option
 def bury_command(files, candidates, samples, seconds, seed, workers, known, stars, exact_cards, position, as_json,
-                 no_color, ascii_):
+                 no_color, ascii_, scheduler):
     """Rank burials (扣底) for deals before the bury (Kitty, no Bottom), by simulation.
 
     A shortlist of sensible burials, plus any --candidate, is played out many
@@ -78,9 +78,9 @@ def bury_command(files, candidates, samples, seconds, seed, workers, known, star
         most = len(set(shortlist(held, deal, stars)) | set(extra))
         with progress(samples * most, f"position {index}") as bar:
             try:
-                advice = advise(deal, samples=samples, seconds=seconds, seed=seed, workers=workers or default_workers(),
-                                known=known, extra=extra, stars=stars, exact_cards=exact_cards,
-                                on_progress=bar.update)
+                with open_workers(workers, scheduler) as pool:
+                    advice = advise(deal, samples=samples, seconds=seconds, seed=seed, pool=pool, known=known,
+                                    extra=extra, stars=stars, exact_cards=exact_cards, on_progress=bar.update)
             except HuolongError as e:
                 raise BadInput(f"{where(deal)}: {e}") from None
             except KeyboardInterrupt:

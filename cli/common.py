@@ -73,6 +73,22 @@ def write_atomically(path: str, text: str) -> None:
     os.replace(tmp, path)
 
 
+def scheduler_option(command):  # type: ignore[no-untyped-def]
+    """The ``--scheduler tcp://HOST:PORT`` option: run the work on a Dask cluster."""
+    return click.option("--scheduler", metavar="tcp://HOST:PORT",
+                        help="Run on this Dask cluster (pip install '.[dask]') instead of local processes.")(command)
+
+
+def open_workers(workers: int | None, scheduler: str | None):  # type: ignore[no-untyped-def]
+    """Local processes or a Dask cluster; a scheduler that cannot be used is bad input."""
+    from huolong.solver.jobs import SchedulerError, Workers, default_workers
+
+    try:
+        return Workers(workers or default_workers(), scheduler)
+    except SchedulerError as e:
+        raise BadInput(str(e)) from None
+
+
 def progress(length: int, label: str):  # type: ignore[no-untyped-def]
     """A progress bar on stderr (hidden when stderr is not a terminal)."""
     return click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True, show_eta=True,

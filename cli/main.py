@@ -8,11 +8,13 @@ import sys
 import click
 
 from huolong.engine import HuolongError, seat_name
-from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
+from huolong.solver import OBJECTIVES, Analysis, SearchAborted, analysis_dict, solve
 
 from .common import EXIT_BAD_INPUT, EXIT_STOPPED, BadInput, color_wanted, load, where
+from .batch import batch_command
 from .bury import bury_command
 from .play import play_command, review_command
+from .puzzle import puzzle_group, train_command
 from .render import Style, diagram, header, line_table, moves_table, sentence
 
 class DefaultGroup(click.Group):
@@ -82,7 +84,7 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
                 click.echo("error: interrupted", err=True)
                 sys.exit(EXIT_STOPPED)
             if as_json:
-                results.append(analysis_json(analysis))
+                results.append(analysis_dict(analysis))
             else:
                 if index > 1:
                     click.echo()
@@ -112,33 +114,12 @@ def render_text(analysis: Analysis, style: Style, index: int, total: int, show_l
     return "\n".join(parts)
 
 
-def analysis_json(analysis: Analysis) -> dict:
-    """The issue's JSON schema for one solved position."""
-
-    def value(v) -> dict:  # type: ignore[no-untyped-def]
-        if v.outcome is None:  # bridge
-            return {"tricks": v.points}
-        return {"points": v.points, "dug": v.dug, "outcome": v.outcome.name, "levels": v.outcome.levels}
-
-    return {
-        "event": analysis.position.tags.get("Event"),
-        "to_play": seat_name(analysis.to_play),
-        "objective": "tricks" if analysis.value.outcome is None else analysis.objective,
-        "value": value(analysis.value),
-        "moves": [{"play": str(m.play), **value(m.value)} for m in analysis.moves],
-        "line": [
-            {"leader": seat_name(t.leader), "plays": [str(p) for p in t.plays],
-             "winner": seat_name(t.winner) if t.winner is not None else None, "points": t.points}
-            for t in analysis.line
-        ],
-        "nodes": analysis.nodes,
-        "seconds": round(analysis.seconds, 6),
-    }
-
-
 cli.add_command(play_command)
 cli.add_command(review_command)
 cli.add_command(bury_command)
+cli.add_command(puzzle_group)
+cli.add_command(train_command)
+cli.add_command(batch_command)
 
 
 def main() -> None:

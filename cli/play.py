@@ -12,11 +12,13 @@ import click
 from tabulate import tabulate
 
 from huolong.engine import OUTCOME_NAMES, HuolongError, Rules, read_file, seat_name, write_position
-from huolong.solver.jobs import default_workers, run_tasks
 from huolong.solver.playout import EXACT_CARDS, play_deal
 from huolong.solver.review import REVIEW_TRICKS, plays_to_review, review
 
-from .common import EXIT_STOPPED, BadInput, color_wanted, load, parse_rules, progress, where, write_atomically
+from .common import (
+    EXIT_STOPPED, BadInput, color_wanted, load, open_workers, parse_rules, progress, scheduler_option, where,
+    write_atomically,
+)
 from .render import Style
 
 CHECKPOINT_SECONDS = 5.0
@@ -56,7 +58,8 @@ def _resume(path: str, seed: int) -> list[str]:
               help="Play perfectly once every hand holds this many cards or fewer (at most that many tricks).")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary instead of the text summary.")
-def play_command(deals, seed, output, rules, exact_cards, workers, as_json):
+@scheduler_option
+def play_command(deals, seed, output, rules, exact_cards, workers, as_json, scheduler):
     """Play whole hands: random deals, the bot's bury and play, the last tricks solved exactly.
 
     Each hand record has the deal after the bury, the Kitty, the Bottom, every
@@ -83,9 +86,10 @@ def play_command(deals, seed, output, rules, exact_cards, workers, as_json):
     tasks = [(seed, i, str(ruleset), exact_cards) for i in range(len(done), deals)]
     last_write = time.monotonic()
     interrupted = False
-    with progress(len(tasks), "hands") as bar:
+    pool = open_workers(workers, scheduler)
+    with pool, progress(len(tasks), "hands") as bar:
         try:
-            for index, result in run_tasks(_play_one, tasks, workers or default_workers()):
+            for index, result in pool.run(_play_one, tasks):
                 results[index] = result
                 bar.update(1)
                 while len(texts) - len(done) in results:  # keep the output in deal order

@@ -6,6 +6,6 @@
 """
 
 from .encode import OBJECTIVES
-from .search import Analysis, LineTrick, MoveValue, SearchAborted, Value, solve
+from .search import Analysis, LineTrick, MoveValue, SearchAborted, Value, analysis_dict, solve
 
-__all__ = ["OBJECTIVES", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "Value", "solve"]
+__all__ = ["OBJECTIVES", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "Value", "analysis_dict", "solve"]

@@ -221,12 +221,13 @@ def advise(
     exact_cards: int = 4,
     batch: int = 16,
     on_progress: Callable[[int], None] | None = None,
+    pool: Workers | None = None,
 ) -> Advice:
     """Rank burials for a deal before the bury (see the module docstring).
 
     ``samples`` caps the samples per candidate, ``seconds`` the time (checked
     between rounds). With the same seed and no time limit the answer does not
-    depend on ``workers``.
+    depend on ``workers``. ``pool`` (local processes or a Dask cluster) overrides ``workers``.
     """
     started = time.monotonic()
     if not deal.is_before_bury:
@@ -246,9 +247,14 @@ def advise(
             existing.given = True
         else:
             candidates.append(Candidate(hand, given=True))
-    with Workers(workers) as pool:
+    own = pool is None
+    pool = pool or Workers(workers)
+    try:
         live, done = _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known, exact_cards,
                                   batch, on_progress)
+    finally:
+        if own:
+            pool.close()
     # survivors first, then the rest by how long they lasted in the race; by swing within each
     ranked = sorted(candidates, key=lambda c: (-(c.dropped_after or math.inf), -c.swing))
     return Advice(deal.dealer, len(candidates), ranked, time.monotonic() - started, len(live) <= 1, done)

@@ -1,8 +1,9 @@
-"""Many independent tasks, run here or in a pool of local worker processes.
+"""Many independent tasks: here, in a pool of local processes, or on a Dask cluster.
 
 Tasks are ``(function, args)`` pairs of picklable, deterministic work; a
-result depends only on its task, never on the worker that ran it. Workers
-ignore Ctrl-C so that the main process alone decides what to keep.
+result depends only on its task, never on the worker that ran it, so a job
+gives the same answers wherever it runs. Local workers ignore Ctrl-C so that
+the main process alone decides what to keep.
 
 >>> sorted(run_tasks(pow, [(2, 3), (3, 2)], workers=1))
 [(0, 8), (1, 9)]
@@ -12,9 +13,17 @@ from __future__ import annotations
 
 import os
 import signal
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
+
+DASK_MISSING = "--scheduler needs Dask: pip install 'huolong-solve[dask]' (or: pip install '.[dask]')"
+TASK_RETRIES = 3  # a task whose worker dies is run again elsewhere
+
+
+class SchedulerError(RuntimeError):
+    """The Dask scheduler cannot be used (Dask missing, or no scheduler at the address)."""
 
 
 def default_workers() -> int:
@@ -29,16 +38,49 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def warm_up() -> bool:
+    """Load (or compile) the search kernel in this process, once: Numba keeps it for every later task."""
+    import random
+
+    from huolong.engine.bury import heuristic_bury
+    from huolong.engine.deal import deal_hand
+
+    from .playout import Player
+
+    deal = deal_hand(random.Random(0))
+    pos = deal.bury(heuristic_bury(deal.hands[deal.dealer] + deal.kitty, deal.order, deal.rules))
+    Player(2).value(pos, 0)
+    return True
+
+
 class Workers:
-    """A pool of worker processes kept for several rounds of tasks (or none, for one worker).
+    """Where tasks run: this process (one worker), a local process pool, or a Dask cluster.
 
     Starting processes costs a good part of a second (imports, loading the
     compiled kernel), so a job that submits work in rounds keeps one pool.
+    With ``scheduler`` (``tcp://HOST:PORT``) tasks go to that Dask cluster;
+    each worker loads the kernel once (:func:`warm_up`), not once per task.
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, scheduler: str | None = None) -> None:
         self.workers = workers
+        self.scheduler = scheduler
         self._pool: ProcessPoolExecutor | None = None
+        self._client: Any = None
+        if scheduler:
+            self._connect(scheduler)
+
+    def _connect(self, address: str) -> None:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise SchedulerError(DASK_MISSING) from None
+        try:
+            self._client = Client(address, timeout="10s", set_as_default=False)
+        except (OSError, TimeoutError) as e:
+            raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+        self._client.run(warm_up)
+        self.workers = max(1, sum(self._client.nthreads().values()))
 
     def __enter__(self) -> Workers:
         return self
@@ -50,12 +92,18 @@ class Workers:
         if self._pool is not None:
             self._pool.shutdown(wait=wait_for_tasks, cancel_futures=True)
             self._pool = None
+        if self._client is not None:
+            self._client.close()
+            self._client = None
 
     def run(self, fn: Callable[..., Any], tasks: Sequence[tuple]) -> Iterator[tuple[int, Any]]:
         """Yield ``(index, fn(*tasks[index]))`` as tasks finish (in any order with several workers).
 
         At most ``2 × workers`` tasks are in flight, so stopping early wastes little.
         """
+        if self._client is not None:
+            yield from self._run_dask(fn, tasks)
+            return
         if self.workers <= 1 or len(tasks) <= 1:
             for i, args in enumerate(tasks):
                 yield i, fn(*args)
@@ -73,12 +121,41 @@ class Workers:
                 for future in done:
                     yield pending.pop(future), future.result()
         finally:
-            if pending:  # stopped early: drop what is queued
-                for future in pending:
-                    future.cancel()
+            for future in pending:  # stopped early: drop what is queued
+                future.cancel()
+
+    def _run_dask(self, fn: Callable[..., Any], tasks: Sequence[tuple]) -> Iterator[tuple[int, Any]]:
+        from dask.distributed import as_completed
+
+        client = self._client
+        run_id = uuid.uuid4().hex
+        index: dict[str, int] = {}
+        window = 4 * self.workers
+        next_task = 0
+
+        def submit(i: int):  # type: ignore[no-untyped-def]
+            # pure=False: equal arguments still make separate tasks; the key tells them apart
+            future = client.submit(fn, *tasks[i], pure=False, retries=TASK_RETRIES, key=f"huolong-{run_id}-{i}")
+            index[future.key] = i
+            return future
+
+        first = [submit(i) for i in range(min(window, len(tasks)))]
+        next_task = len(first)
+        stream = as_completed(first, loop=client.loop)
+        try:
+            for future in stream:
+                result = future.result()
+                yield index.pop(future.key), result
+                if next_task < len(tasks):
+                    stream.add(submit(next_task))
+                    next_task += 1
+        finally:
+            for future in list(stream.futures):
+                future.cancel()
 
 
-def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int) -> Iterator[tuple[int, Any]]:
+def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int,
+              scheduler: str | None = None) -> Iterator[tuple[int, Any]]:
     """One round of tasks in a pool of its own: see :meth:`Workers.run`."""
-    with Workers(workers) as pool:
+    with Workers(workers, scheduler) as pool:
         yield from pool.run(fn, tasks)

@@ -301,3 +301,27 @@ def _best_line(searcher: _Searcher, pos: Position, value: int) -> list[LineTrick
             tricks.append(LineTrick(leader, tuple(plays), done.winner, done.points))
             leader, plays = line_pos.leader, []
     return tricks
+
+
+def analysis_dict(analysis: Analysis) -> dict:
+    """The JSON form of an analysis (the schema of ``huolong-solve --json``)."""
+
+    def value(v) -> dict:  # type: ignore[no-untyped-def]
+        if v.outcome is None:  # bridge
+            return {"tricks": v.points}
+        return {"points": v.points, "dug": v.dug, "outcome": v.outcome.name, "levels": v.outcome.levels}
+
+    return {
+        "event": analysis.position.tags.get("Event"),
+        "to_play": seat_name(analysis.to_play),
+        "objective": "tricks" if analysis.value.outcome is None else analysis.objective,
+        "value": value(analysis.value),
+        "moves": [{"play": str(m.play), **value(m.value)} for m in analysis.moves],
+        "line": [
+            {"leader": seat_name(t.leader), "plays": [str(p) for p in t.plays],
+             "winner": seat_name(t.winner) if t.winner is not None else None, "points": t.points}
+            for t in analysis.line
+        ],
+        "nodes": analysis.nodes,
+        "seconds": round(analysis.seconds, 6),
+    }

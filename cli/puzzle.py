@@ -1,0 +1,242 @@
+"""``huolong-solve puzzle generate|check`` and ``huolong-solve train``."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import sys
+from pathlib import Path
+
+import click
+
+from huolong.engine import HuolongError, Play, Position, read_file, seat_name, write_position
+from huolong.solver import solve
+from huolong.solver.puzzles import THEMES, parse_solution, puzzles_from_deal, verify
+
+from .common import EXIT_STOPPED, BadInput, color_wanted, open_workers, progress, scheduler_option, where, write_atomically
+from .render import Style, diagram, header, line_table
+
+PUZZLE_FILE = re.compile(r"^puzzle-(\d{4,})\.hl$")
+SOURCE = re.compile(r"--seed (-?\d+), deal (\d+)$")
+
+
+def _tricks_range(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", text)
+    if not match:
+        raise BadInput(f"--tricks {text!r}: expected N or LOW-HIGH, e.g. 2-8")
+    low = int(match.group(1))
+    high = int(match.group(2) or low)
+    if not 1 <= low <= high <= 39:
+        raise BadInput(f"--tricks {text!r}: need 1 ≤ LOW ≤ HIGH ≤ 39")
+    return low, high
+
+
+def _rating_range(text: str | None) -> tuple[int, int]:
+    if text is None:
+        return 0, 10_000
+    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    if not match:
+        raise BadInput(f"--rating {text!r}: expected LOW-HIGH, e.g. 1200-1600")
+    return int(match.group(1)), int(match.group(2))
+
+
+@click.group("puzzle")
+def puzzle_group() -> None:
+    """Make and check training puzzles (one clearly best play, under the outcome objective)."""
+
+
+def _existing(directory: Path, seed: int) -> tuple[int, int]:
+    """(puzzles already written, deals already searched) of a run in ``directory``."""
+    numbers = sorted(int(m.group(1)) for name in os.listdir(directory) if (m := PUZZLE_FILE.match(name)))
+    if not numbers:
+        return 0, 0
+    last = directory / f"puzzle-{numbers[-1]:04d}.hl"
+    try:
+        [pos] = read_file(last)
+    except (HuolongError, ValueError) as e:
+        raise BadInput(f"cannot resume from {last}: {e}") from None
+    match = SOURCE.search(pos.tags.get("Source", ""))
+    if not match or int(match.group(1)) != seed:
+        raise BadInput(f"{last}: not from a run with --seed {seed}; use another directory (-o)")
+    return len(numbers), int(match.group(2))
+
+
+@puzzle_group.command("generate")
+@click.option("-n", "count", type=click.IntRange(min=1), default=10, show_default=True, help="Puzzles to make.")
+@click.option("-o", "--output", type=click.Path(file_okay=False), required=True, help="Directory for puzzle files.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the hands searched.")
+@click.option("--tricks", default="2-6", show_default=True, help="Tricks left in the hand, N or LOW-HIGH.")
+@click.option("--theme", type=click.Choice(THEMES), help="Keep only puzzles with this theme.")
+@click.option("--workers", type=click.IntRange(min=1), help="Processes (default: all cores).")
+@click.option("--max-deals", type=click.IntRange(min=1), default=100_000, show_default=True,
+              help="Give up after searching this many hands.")
+@scheduler_option
+def generate_command(count, output, seed, tricks, theme, workers, max_deals, scheduler):
+    """Find puzzles in hands played out by the bot; one file per puzzle, written atomically.
+
+    Running the same command again resumes: existing puzzle-NNNN.hl files are
+    kept and the search goes on from the hand after the last one.
+
+    \b
+    Examples:
+      huolong-solve puzzle generate -n 100 -o puzzles/generated --seed 1
+      huolong-solve puzzle generate -n 20 -o dig/ --theme dig --tricks 2-4
+    """
+    low_high = _tricks_range(tricks)
+    directory = Path(output)
+    directory.mkdir(parents=True, exist_ok=True)
+    made, deal = _existing(directory, seed)
+    pool = open_workers(workers, scheduler)
+    batch = 4 * pool.workers
+    try:
+        with progress(count, "puzzles") as bar:
+            bar.update(made)
+            while made < count and deal < max_deals:
+                tasks = [(seed, i, low_high, theme) for i in range(deal, min(deal + batch, max_deals))]
+                found = dict(pool.run(puzzles_from_deal, tasks))
+                for i in range(len(tasks)):  # in deal order, so the files do not depend on the workers
+                    for pos in found[i]:
+                        if made < count:
+                            made += 1
+                            write_atomically(str(directory / f"puzzle-{made:04d}.hl"), write_position(pos))
+                            bar.update(1)
+                    deal = tasks[i][1] + 1
+                    if made >= count:
+                        break
+    except KeyboardInterrupt:
+        pool.close(wait_for_tasks=False)
+        click.echo(f"error: interrupted with {made} puzzles in {directory}; run again to resume", err=True)
+        sys.exit(EXIT_STOPPED)
+    finally:
+        pool.close()
+    click.echo(f"{made} puzzles in {directory} ({deal} hands searched).")
+
+
+def puzzle_files(paths: tuple[str, ...]) -> list[str]:
+    files: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            files += sorted(str(p) for p in Path(path).rglob("*.hl"))
+        else:
+            files.append(path)
+    return files
+
+
+def load_puzzles(paths: tuple[str, ...]) -> list[Position]:
+    out = []
+    for name in puzzle_files(paths):
+        try:
+            out += [p for p in read_file(name) if "Solution" in p.tags]
+        except HuolongError as e:
+            raise BadInput(str(e)) from None
+    return out
+
+
+@puzzle_group.command("check")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+def check_command(paths):
+    """Re-solve every puzzle: the solution must be the only clearly best play, the themes right.
+
+    Exit status 1 names each puzzle that fails (FILE:LINE: what is wrong).
+    """
+    puzzles = load_puzzles(paths)
+    failures = 0
+    with progress(len(puzzles), "puzzles") as bar:
+        for pos in puzzles:
+            for problem in verify(pos):
+                click.echo(f"error: {where(pos)}: {problem}", err=True)
+                failures += 1
+            bar.update(1)
+    click.echo(f"{len(puzzles)} puzzles checked, {failures} failed.")
+    if failures:
+        sys.exit(1)
+
+
+@click.command("train")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--theme", type=click.Choice(THEMES), help="Only puzzles with this theme.")
+@click.option("--rating", metavar="LOW-HIGH", help="Only puzzles rated in this range, e.g. 1200-1600.")
+@click.option("--count", type=click.IntRange(min=1), help="Pose at most this many puzzles.")
+@click.option("--seed", type=int, help="Shuffle the puzzles with this seed (default: file order).")
+@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+def train_command(paths, theme, rating, count, seed, no_color, ascii_):
+    """Solve puzzles in the terminal: type a play (SA SA, ♠A ♠A or sa sa); q quits.
+
+    A wrong answer gets the refutation — the best line after it — and the
+    answer; a right one, the opponents' reply and the next move, until the
+    puzzle ends. The score is shown at the end.
+    """
+    low, high = _rating_range(rating)
+    puzzles = [p for p in load_puzzles(paths)
+               if (theme is None or theme in p.tags.get("Theme", "").split())
+               and low <= int(p.tags.get("Rating", "0") or 0) <= high]
+    if seed is not None:
+        random.Random(seed).shuffle(puzzles)
+    puzzles = puzzles[:count] if count else puzzles
+    if not puzzles:
+        raise BadInput("no puzzles match")
+    style = Style(color=color_wanted(no_color), ascii=ascii_)
+    solved = 0
+    for number, pos in enumerate(puzzles, start=1):
+        result = _pose(pos, number, len(puzzles), style)
+        if result is None:
+            click.echo("Stopped.")
+            puzzles = puzzles[: number - 1]
+            break
+        solved += result
+    click.echo(f"\nScore: {solved} of {len(puzzles)} solved.")
+
+
+def _pose(pos: Position, number: int, total: int, style: Style) -> bool | None:
+    """Pose one puzzle; True if solved, False if not, None if the user quit."""
+    solution = parse_solution(pos.tags["Solution"])
+    side_attacks = pos.is_attacker(pos.to_play)
+    bottom = f"{style.cards(pos.bottom)} ({pos.bottom_points} points, a dig is worth {pos.dig_value})"
+    click.echo(f"\nPuzzle {number} of {total} — rating {pos.tags.get('Rating', '?')}, "
+               f"themes hidden. {where(pos)}")
+    click.echo(header(pos, style), color=style.color)
+    click.echo(diagram(pos, style), color=style.color)
+    side = "the attackers" if side_attacks else "the dealer team"
+    click.echo(f"You play for {side}. At stake: the bottom {bottom}.")
+    current = pos.copy()
+    first_side = current.to_play
+    for play in solution:
+        if current.is_attacker(current.to_play) != current.is_attacker(first_side):
+            click.echo(f"{seat_name(current.to_play)} replies {style.play(play)}.", color=style.color)
+            current.play(play)
+            continue
+        while True:
+            text = click.prompt(f"{seat_name(current.to_play)} to play", default="", show_default=False)
+            if text.strip().lower() in ("q", "quit", "exit"):
+                return None
+            try:
+                answer = Play.parse(text)
+            except HuolongError as e:
+                click.echo(f"  {e}; try again.")
+                continue
+            error = current.play_error(answer)
+            if error:
+                click.echo(f"  Not legal: {error}; try again.")
+                continue
+            break
+        if answer != play:
+            _refute(current, answer, play, style)
+            return False
+        click.echo("  Right.")
+        current.play(answer)
+    click.echo(f"Solved! Themes: {pos.tags.get('Theme') or '-'}.")
+    return True
+
+
+def _refute(pos: Position, wrong: Play, right: Play, style: Style) -> None:
+    after = pos.copy()
+    after.play(wrong)
+    analysis = solve(after, "outcome")
+    value = analysis.value
+    click.echo(f"  Wrong. After {style.play(wrong)} the attackers end with {value.points}"
+               f"{' and dig' if value.dug else ''}: {value.outcome}. The refutation:", color=style.color)
+    if analysis.line:
+        click.echo(line_table(analysis, style), color=style.color)
+    click.echo(f"  The answer was {style.play(right)}.", color=style.color)

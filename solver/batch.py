@@ -1,0 +1,35 @@
+"""Solving many positions, like DDS's SolveAllBoards: one task per position, JSON out.
+
+A task carries the position as deal-file text, so a worker on another
+machine needs no access to the files.
+
+>>> from huolong.engine import read_file, write_position
+>>> [pos] = read_file("puzzles/examples/keep-bottom.hl")
+>>> row = solve_task(write_position(pos), "keep-bottom.hl", 1, "outcome", None, False)
+>>> row["file"], row["position"], row["value"]["dug"]
+('keep-bottom.hl', 1, False)
+"""
+
+from __future__ import annotations
+
+from huolong.engine import read_positions
+
+from .search import SearchAborted, analysis_dict, solve
+
+
+def solve_task(text: str, filename: str, number: int, objective: str, max_nodes: int | None,
+               line: bool) -> dict:
+    """Solve one position given as deal-file text; the JSON row of ``huolong-solve batch``.
+
+    A position the search cannot finish within ``max_nodes`` gives a row
+    with an ``error`` instead of a value, so a batch always completes.
+    """
+    [pos] = read_positions(text, filename)
+    row: dict = {"file": filename, "position": number}
+    if pos.is_before_bury:
+        return {**row, "error": "a deal before the bury: nothing to solve yet"}
+    try:
+        analysis = solve(pos, objective, max_nodes=max_nodes, line=line)
+    except SearchAborted as stop:
+        return {**row, "error": str(stop)}
+    return {**row, **analysis_dict(analysis)}
