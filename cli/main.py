@@ -9,6 +9,7 @@ import click
 
 from huolong.engine import HuolongError, seat_name
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, analysis_dict, solve
+from huolong.solver.jobs import warm_up
 
 from .common import EXIT_BAD_INPUT, EXIT_STOPPED, BadInput, color_wanted, load, where
 from .batch import batch_command
@@ -70,6 +71,10 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
     positions = load(files, position, rules)
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     results: list[dict] = []
+    compiled = warm_up()
+    if compiled > 2:  # keep the first run's compile out of the reported solve times
+        click.echo(f"(prepared the search kernel in {compiled:.0f} s — once; later runs load it from the cache)",
+                   err=True)
     try:
         for index, pos in enumerate(positions, start=1):
             try:

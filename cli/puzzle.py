@@ -186,7 +186,10 @@ def train_command(paths, theme, rating, count, seed, no_color, ascii_):
             puzzles = puzzles[: number - 1]
             break
         solved += result
-    click.echo(f"\nScore: {solved} of {len(puzzles)} solved.")
+    if puzzles:
+        click.echo(f"\nScore: {solved} of {len(puzzles)} solved.")
+    else:
+        click.echo("No puzzle finished.")
 
 
 def _pose(pos: Position, number: int, total: int, style: Style) -> bool | None:

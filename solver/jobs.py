@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -38,19 +39,35 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def warm_up() -> bool:
-    """Load (or compile) the search kernel in this process, once: Numba keeps it for every later task."""
+_warm = False
+
+
+def warm_up() -> float:
+    """Compile (first run) or load the kernels in this process, once; the seconds it took.
+
+    Numba keeps them for every later call, so workers do this once, not per
+    task; and when the main process does it before starting local workers,
+    they load the compiled code from the on-disk cache instead of each
+    compiling it again.
+    """
+    global _warm
+    if _warm:
+        return 0.0
+    started = time.perf_counter()
     import random
 
     from huolong.engine.bury import heuristic_bury
-    from huolong.engine.deal import deal_hand
+    from huolong.engine.deal import deal_hand, play_randomly
 
     from .playout import Player
+    from .search import solve
 
     deal = deal_hand(random.Random(0))
     pos = deal.bury(heuristic_bury(deal.hands[deal.dealer] + deal.kitty, deal.order, deal.rules))
     Player(2).value(pos, 0)
-    return True
+    solve(play_randomly(pos.copy(), random.Random(0), 2), "outcome")
+    _warm = True
+    return time.perf_counter() - started
 
 
 class Workers:
@@ -79,17 +96,21 @@ class Workers:
             self._client = Client(address, timeout="10s", set_as_default=False)
         except (OSError, TimeoutError) as e:
             raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-        self._client.run(warm_up)
+        self._client.run(warm_up)  # each worker loads the kernels once, before any task
         self.workers = max(1, sum(self._client.nthreads().values()))
 
     def __enter__(self) -> Workers:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: type | None, *exc: object) -> None:
+        self.close(wait_for_tasks=kind is None or not issubclass(kind, KeyboardInterrupt))
 
     def close(self, wait_for_tasks: bool = True) -> None:
+        """Release the workers; without ``wait_for_tasks`` (Ctrl-C) running tasks are abandoned."""
         if self._pool is not None:
+            if not wait_for_tasks:
+                for process in list(getattr(self._pool, "_processes", {}).values()):
+                    process.terminate()  # a long search must not hold up the user's Ctrl-C
             self._pool.shutdown(wait=wait_for_tasks, cancel_futures=True)
             self._pool = None
         if self._client is not None:
@@ -109,6 +130,7 @@ class Workers:
                 yield i, fn(*args)
             return
         if self._pool is None:
+            warm_up()  # compile here once, so that the workers load from the cache
             self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_quiet_worker)
         pending: dict[Future, int] = {}
         next_task = 0
