@@ -34,10 +34,12 @@ def _parse_candidate(text: str) -> Hand:
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--candidate", "candidates", multiple=True, metavar='"S3 S4 D6 D7 C8 C9"',
               help="Also evaluate this burial (repeatable).")
-@click.option("--samples", type=click.IntRange(min=2), default=1000, show_default=True,
+@click.option("--samples", type=click.IntRange(min=2), default=20_000, show_default=True,
               help="At most this many samples per candidate.")
 @click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop racing after this long (checked between rounds).")
+@click.option("--tolerance", type=click.FloatRange(min=0), default=0.02, show_default=True, metavar="LEVELS",
+              help="Burials closer than this in expected swing count as equally good.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the samples and playouts.")
 @click.option("--workers", type=click.IntRange(min=1), help="Processes (default: all cores).")
 @click.option("--known", is_flag=True, help="Use the hands in the file (double-dummy) instead of sampling them.")
@@ -49,15 +51,15 @@ def _parse_candidate(text: str) -> Hand:
 @click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
 @scheduler_option
-def bury_command(files, candidates, samples, seconds, seed, workers, known, stars, exact_cards, position, as_json,
-                 no_color, ascii_, scheduler):
+def bury_command(files, candidates, samples, seconds, tolerance, seed, workers, known, stars, exact_cards, position,
+                 as_json, no_color, ascii_, scheduler):
     """Rank burials (扣底) for deals before the bury (Kitty, no Bottom), by simulation.
 
     A shortlist of sensible burials, plus any --candidate, is played out many
     times: the hands the dealer cannot see are sampled (or --known: taken from
     the file), the bot plays, the last tricks are solved exactly. Candidates
-    race on shared samples until the leader is ahead of every other at 95%,
-    or --samples or --time runs out. Ranked by swing, the dealer team's
+    race on shared samples until the leader is ahead of every other, or within
+    --tolerance of it, at 95%, or --samples or --time runs out. Ranked by swing, the dealer team's
     expected level change (docs/rules.md gives the scale).
 
     \b
@@ -80,7 +82,8 @@ def bury_command(files, candidates, samples, seconds, seed, workers, known, star
             try:
                 with open_workers(workers, scheduler) as pool:
                     advice = advise(deal, samples=samples, seconds=seconds, seed=seed, pool=pool, known=known,
-                                    extra=extra, stars=stars, exact_cards=exact_cards, on_progress=bar.update)
+                                    extra=extra, stars=stars, exact_cards=exact_cards, on_progress=bar.update,
+                                    tolerance=tolerance)
             except HuolongError as e:
                 raise BadInput(f"{where(deal)}: {e}") from None
             except KeyboardInterrupt:
@@ -121,8 +124,8 @@ def hand_summary(deal: Position, style: Style) -> str:
 
 def advice_text(deal: Position, advice: Advice, style: Style) -> str:
     title = f"{where(deal)}: level {deal.level}, trump {style.suit(deal.trump)}, dealer {seat_name(deal.dealer)}"
-    stop = ("the leader is ahead of every other burial at 95%" if advice.separated
-            else "not separated at 95% — more --samples or --time would tell them apart")
+    stop = ("settled: the leader is ahead of every other burial, or within --tolerance of it, at 95%"
+            if advice.separated else "not settled at 95% — more --samples or --time would tell them apart")
     rows = []
     for rank, c in enumerate(advice.candidates, start=1):
         outcomes = ", ".join(f"{name} {n}" for name, n in sorted(c.outcome_counts().items(), key=lambda x: -x[1]))

@@ -50,6 +50,7 @@ SWING = {
     "attackers-win-game": lambda levels: -13,
 }
 Z95 = 1.96
+TOLERANCE = 0.02  # levels: burials closer than this in expected swing count as equally good
 MIN_SAMPLES = 16  # before any candidate may be dropped
 
 
@@ -222,11 +223,15 @@ def advise(
     batch: int = 16,
     on_progress: Callable[[int], None] | None = None,
     pool: Workers | None = None,
+    tolerance: float = TOLERANCE,
 ) -> Advice:
     """Rank burials for a deal before the bury (see the module docstring).
 
-    ``samples`` caps the samples per candidate, ``seconds`` the time (checked
-    between rounds). With the same seed and no time limit the answer does not
+    The race ends when the leader is ahead of every other live burial, or
+    within ``tolerance`` levels of it, at 95% (an indifference zone: burials
+    that differ by less cannot be told apart and need not be). ``samples``
+    caps the samples per candidate, ``seconds`` the time (checked between
+    rounds). With the same seed and no time limit the answer does not
     depend on ``workers``. ``pool`` (local processes or a Dask cluster) overrides ``workers``.
     """
     started = time.monotonic()
@@ -250,22 +255,24 @@ def advise(
     own = pool is None
     pool = pool or Workers(workers)
     try:
-        live, done = _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known, exact_cards,
-                                  batch, on_progress)
+        live, done, settled = _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known,
+                                           exact_cards, batch, on_progress, tolerance)
     finally:
         if own:
             pool.close()
     # survivors first, then the rest by how long they lasted in the race; by swing within each
     ranked = sorted(candidates, key=lambda c: (-(c.dropped_after or math.inf), -c.swing))
-    return Advice(deal.dealer, len(candidates), ranked, time.monotonic() - started, len(live) <= 1, done)
+    return Advice(deal.dealer, len(candidates), ranked, time.monotonic() - started, settled, done)
 
 
 def _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known, exact_cards, batch,  # type: ignore[no-untyped-def]
-                 on_progress) -> tuple[list[Candidate], int]:
+                 on_progress, tolerance) -> tuple[list[Candidate], int, bool]:
     live = list(candidates)
     done = 0
+    settled = False
     while live and done < samples:
-        size = min(batch if done >= MIN_SAMPLES else max(batch, MIN_SAMPLES), samples - done)
+        # rounds grow with the samples so far: few rounds, yet an early stop when it is clear
+        size = min(max(batch, MIN_SAMPLES, done // 2), samples - done)
         indices = tuple(range(done, done + size))
         chunks = [indices[i:i + 4] for i in range(0, size, 4)]
         tasks = [(deal, c.bury, seed, chunk, known, exact_cards) for c in live for chunk in chunks]
@@ -281,27 +288,33 @@ def _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known,
                 candidate.outcomes.append(outcome)
                 candidate.swings.append(swing(Outcome(outcome, levels)))
         done += size
-        live = _race(live, done)
-        if len(live) <= 1 or (seconds is not None and time.monotonic() - started > seconds):
+        live, settled = _race(live, done, tolerance)
+        if settled or (seconds is not None and time.monotonic() - started > seconds):
             break
-    return live, done
+    return live, done, settled
 
 
-def _race(live: list[Candidate], done: int) -> list[Candidate]:
-    """Drop every candidate the leader beats at 95% on paired differences over shared samples."""
+def _race(live: list[Candidate], done: int, tolerance: float) -> tuple[list[Candidate], bool]:
+    """Drop every candidate the leader beats at 95% on paired differences over shared samples.
+
+    Also says whether the race is settled: the leader ahead of, or within
+    ``tolerance`` of, every candidate left, at 95%.
+    """
     if done < MIN_SAMPLES or len(live) < 2:
-        return live
+        return live, len(live) <= 1
     leader = max(live, key=lambda c: c.swing)
     kept = [leader]
+    settled = True
     for c in live:
         if c is leader:
             continue
         diffs = [a - b for a, b in zip(leader.swings, c.swings, strict=True)]
         n = len(diffs)
         mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > 0 and (var == 0 or mean - Z95 * math.sqrt(var / n) > 0):
+        low = mean - Z95 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if low > 0:
             c.dropped_after = done
         else:
             kept.append(c)
-    return kept
+            settled = settled and low > -tolerance
+    return kept, settled

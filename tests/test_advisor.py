@@ -113,3 +113,41 @@ def test_bury_command_rejects_a_deal_after_the_bury():
 def test_bury_command_rejects_a_bad_candidate():
     result = CliRunner().invoke(cli, ["bury", str(EXAMPLES / "before-bury.hl"), "--candidate", "SX S3"])
     assert result.exit_code == 2 and "SX" in result.output
+
+
+def candidate_with(swings):
+    from huolong.solver.advisor import Candidate
+
+    c = Candidate(Hand.from_cards([0] * 3 + [1] * 3))
+    c.swings = list(swings)
+    return c
+
+
+def test_the_race_drops_a_burial_the_leader_beats_at_95_percent():
+    from huolong.solver.advisor import _race
+
+    rng = random.Random(1)
+    noise = [rng.choice((-1, 0, 1)) for _ in range(200)]
+    leader = candidate_with(n + 1 for n in noise)
+    worse = candidate_with(noise)
+    kept, settled = _race([leader, worse], 200, tolerance=0.02)
+    assert kept == [leader] and settled and worse.dropped_after == 200
+
+
+def test_the_race_is_settled_when_burials_are_equally_good():
+    from huolong.solver.advisor import _race
+
+    same = [(-1, 0, 1, -2)[i % 4] for i in range(100)]
+    a, b = candidate_with(same), candidate_with(same)
+    kept, settled = _race([a, b], 100, tolerance=0.02)
+    assert len(kept) == 2 and settled
+
+
+def test_the_race_is_not_settled_on_noisy_close_burials():
+    from huolong.solver.advisor import _race
+
+    rng = random.Random(2)
+    a = candidate_with(rng.choice((-2, -1, 0, 1)) for _ in range(40))
+    b = candidate_with(rng.choice((-2, -1, 0, 1)) for _ in range(40))
+    kept, settled = _race([a, b], 40, tolerance=0.02)
+    assert len(kept) == 2 and not settled
