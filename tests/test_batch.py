@@ -138,3 +138,26 @@ def test_a_worker_killed_mid_batch_loses_and_repeats_nothing(tmp_path, cluster):
     assert proc.returncode == 0, err
     assert at_kill < 60  # the worker died in the middle of the batch
     assert len(by_key(out)) == 60
+
+
+def test_puzzle_generation_on_a_cluster_equals_the_local_run(tmp_path, cluster):
+    local, remote = tmp_path / "local", tmp_path / "remote"
+    CliRunner().invoke(cli, ["puzzle", "generate", "-n", "2", "-o", str(local), "--seed", "8", "--workers", "1"])
+    result = CliRunner().invoke(cli, ["puzzle", "generate", "-n", "2", "-o", str(remote), "--seed", "8",
+                                      "--scheduler", cluster.scheduler_address])
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in local.iterdir())
+    assert names and names == sorted(p.name for p in remote.iterdir())
+    assert all((local / n).read_text() == (remote / n).read_text() for n in names)
+
+
+def test_bury_on_a_cluster_equals_the_local_run(cluster):
+    from pathlib import Path
+
+    deal = str(Path(__file__).resolve().parent.parent / "puzzles" / "examples" / "before-bury.hl")
+    args = ["bury", deal, "--samples", "32", "--json", "--seed", "5"]
+    local = json.loads(CliRunner().invoke(cli, args + ["--workers", "1"]).stdout)
+    remote = json.loads(CliRunner().invoke(cli, args + ["--scheduler", cluster.scheduler_address]).stdout)
+    for report in (local, remote):
+        report[0].pop("seconds")
+    assert local == remote
