@@ -37,6 +37,10 @@ def cli() -> None:
       huolong-solve puzzles/examples/dig-fight.hl      solve every position in a file
       huolong-solve --json deal.hl > analysis.json     the same, as JSON
       cat deal.hl | huolong-solve -                    read standard input
+      huolong-solve play --deals 100 -o hands.hl       whole hands by the bot, then review them
+      huolong-solve bury deal.hl                       rank the dealer's burials (扣底)
+      huolong-solve train puzzles/                     solve puzzles in the terminal
+      huolong-solve batch *.hl -o out.jsonl            many positions; --scheduler for Dask
 
     Shell completion (bash): eval "$(_HUOLONG_SOLVE_COMPLETE=bash_source huolong-solve)"
     """
