@@ -25,11 +25,10 @@ from huolong.engine import Position, Rules, hand_result
 from huolong.engine.bury import heuristic_bury
 from huolong.engine.deal import deal_hand
 from huolong.engine.dealfile import result_text
-from huolong.engine.cards import NUM_KINDS
 
 from . import kernel
 from .encode import MAX_TRICKS, Encoding, encode
-from .search import SearchAborted, Value
+from .search import SearchAborted, Value, new_table, search_buffers
 
 EXACT_CARDS = 6
 POLICIES = {"bot": kernel.POLICY_BOT, "random": kernel.POLICY_RANDOM}
@@ -69,15 +68,9 @@ class Player:
         self.exact_cards = exact_cards
         self.policy = np.array([POLICIES[p] for p in policy], np.int64)
         size = 1 << table_bits
-        self.T = (np.zeros(size, np.uint64), np.zeros(size, np.int64), np.zeros(size, np.int64),
-                  np.zeros(size, np.int64))
+        self.T = new_table(size)
         self._table_for: Encoding | None = None
-        self.ms = np.zeros(_MOVE_STACK, np.int64)
-        self.sc = np.zeros(_MOVE_STACK, np.int64)
-        self.prev = np.full(NUM_KINDS, -1, np.int64)
-        self.ctrl = np.zeros(8, np.int64)
-        self.F = np.zeros((kernel.MAX_PLIES, kernel.F_FIELDS), np.int64)
-        self.FK = np.zeros((kernel.MAX_PLIES, 2), np.uint64)
+        self.ms, self.sc, self.prev, self.ctrl, self.F, self.FK = search_buffers(_MOVE_STACK)
         self.tr = np.zeros((MAX_TRICKS, 4, 4), np.int64)
         self.rec = np.zeros((MAX_TRICKS, 4), np.int64)
 
@@ -90,9 +83,7 @@ class Player:
             raise ValueError("a playout starts at the beginning of a trick")
         enc = encode(pos, "outcome")
         if self._table_for is not enc:  # stored bounds are only valid for one set of constants
-            self.T[0].fill(0)
-            self.T[1].fill(-kernel.INF)
-            self.T[2].fill(kernel.INF)
+            self.T = new_table(self.T[0].shape[0])
             self._table_for = enc
         self.ctrl[:] = 0
         strict = 1 if pos.rules.follow == "strict" else 0

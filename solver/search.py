@@ -110,6 +110,19 @@ class Analysis:
         self.to_play = self.position.to_play
 
 
+def new_table(size: int) -> tuple[np.ndarray, ...]:
+    """An empty transposition table: keys, lower bounds, upper bounds, best moves."""
+    return (np.zeros(size, np.uint64), np.full(size, -kernel.INF, np.int64), np.full(size, kernel.INF, np.int64),
+            np.full(size, -1, np.int64))
+
+
+def search_buffers(stack: int) -> tuple[np.ndarray, ...]:
+    """The kernel's working arrays: move stack, move scores, equivalence links, control words, frames."""
+    return (np.zeros(stack, np.int64), np.zeros(stack, np.int64), np.full(NUM_KINDS, -1, np.int64),
+            np.zeros(8, np.int64), np.zeros((kernel.MAX_PLIES, kernel.F_FIELDS), np.int64),
+            np.zeros((kernel.MAX_PLIES, 2), np.uint64))
+
+
 class _Searcher:
     """Kernel buffers for one hand and one objective; the table is kept between calls."""
 
@@ -117,18 +130,8 @@ class _Searcher:
         self.pos = pos
         self.enc: Encoding = encode(pos, objective)
         size = 1 << table_bits
-        self.T = (
-            np.zeros(size, np.uint64),
-            np.full(size, -kernel.INF, np.int64),
-            np.full(size, kernel.INF, np.int64),
-            np.full(size, -1, np.int64),
-        )
-        self.ms = np.zeros(STACK_SIZE, np.int64)
-        self.sc = np.zeros(STACK_SIZE, np.int64)
-        self.prev = np.full(NUM_KINDS, -1, np.int64)
-        self.ctrl = np.zeros(8, np.int64)
-        self.F = np.zeros((kernel.MAX_PLIES, kernel.F_FIELDS), np.int64)
-        self.FK = np.zeros((kernel.MAX_PLIES, 2), np.uint64)
+        self.T = new_table(size)
+        self.ms, self.sc, self.prev, self.ctrl, self.F, self.FK = search_buffers(STACK_SIZE)
         self.ctrl[kernel.CTRL_LIMIT] = max_nodes or 0
         self.deadline = deadline
         self.strict = 1 if pos.rules.follow == "strict" else 0
