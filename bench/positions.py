@@ -15,9 +15,5 @@ def endgames(cards_per_hand: int, count: int = 50, seed: int = 2026) -> tuple[Po
     rng = random.Random(seed * 1000 + cards_per_hand)
     out = []
     while len(out) < count:
-        pos = play_randomly(random_deal(rng), rng, cards_per_hand)
-        out.append(Position(
-            level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
-            leader=pos.leader, points=pos.points, rules=pos.rules,
-        ))
+        out.append(play_randomly(random_deal(rng), rng, cards_per_hand).endgame())
     return tuple(out)

@@ -34,17 +34,8 @@ def random_deal(
     """A shuffled deal after a random bury: 39 cards a seat and 6 in the bottom, dealer to lead."""
     cards = all_cards()
     rng.shuffle(cards)
-    hands = [Hand.from_cards(cards[FULL_HAND * i : FULL_HAND * (i + 1)]) for i in range(4)]
-    dealer = rng.randrange(4) if dealer is None else dealer
-    return Position(
-        level=level or rng.choice(LEVELS),
-        trump=rng.randrange(4) if trump is None else trump,
-        dealer=dealer,
-        hands=hands,
-        bottom=Hand.from_cards(cards[4 * FULL_HAND :]),
-        leader=dealer,
-        rules=rules or Rules(),
-    )
+    hands: list[Hand | None] = [Hand.from_cards(cards[FULL_HAND * i : FULL_HAND * (i + 1)]) for i in range(4)]
+    return _position(rng, rules or Rules(), level, trump, dealer, hands, bottom=Hand.from_cards(cards[4 * FULL_HAND :]))
 
 
 def deal_hand(
@@ -73,16 +64,17 @@ def deal_hand(
     hands: list[Hand | None] = [fixed.get(s) for s in range(4)]
     for seat, cards in zip(free, dealt[:-1], strict=True):
         hands[seat] = Hand.from_cards(cards)
+    return _position(rng, rules, level, trump, dealer, hands, kitty=Hand.from_cards(dealt[-1]))
+
+
+def _position(rng: random.Random, rules: Rules, level: str | None, trump: int | None, dealer: int | None,
+              hands: list[Hand | None], bottom: Hand | None = None, kitty: Hand | None = None) -> Position:
+    """The dealt hands as a position, the dealer, level and trump drawn from ``rng`` when not given."""
     dealer = rng.randrange(4) if dealer is None else dealer
-    return Position(
-        level=level or rng.choice(LEVELS),
-        trump=rng.randrange(4) if trump is None else trump,
-        dealer=dealer,
-        hands=hands,
-        kitty=Hand.from_cards(dealt[-1]),
-        leader=dealer,
-        rules=rules,
-    )
+    level = level or rng.choice(LEVELS)
+    trump = rng.randrange(4) if trump is None else trump
+    return Position(level=level, trump=trump, dealer=dealer, hands=hands, bottom=bottom, kitty=kitty, leader=dealer,
+                    rules=rules)
 
 
 def _barred_from(cards: set[Card]):  # type: ignore[no-untyped-def]

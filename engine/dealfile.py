@@ -279,9 +279,7 @@ def _parse_points(text: str) -> int:
 
 def write_position(pos: Position) -> str:
     """The text of one position, ending with a newline (no blank line)."""
-    start = pos.copy()
-    while start.record and start._stack:
-        start.undo()
+    start = pos.start() if pos.record else pos
     lines = list(pos.comments)
     lines += [f'[{name} "{value}"]' for name, value in pos.tags.items()]
     lines.append(f'[Rules "{pos.rules}"]')

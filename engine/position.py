@@ -348,6 +348,20 @@ class Position:
 
     # -- copying and comparing ----------------------------------------------
 
+    def start(self) -> Position:
+        """A copy taken back to before the first play made on it (a hand record's first trick)."""
+        out = self.copy()
+        while out._stack:
+            out.undo()
+        return out
+
+    def endgame(self) -> Position:
+        """The state of play alone, as a fresh position: no tags, comments, history or record."""
+        return Position(
+            level=self.level, trump=self.trump, dealer=self.dealer, hands=list(self.hands), bottom=self.bottom,
+            leader=self.leader, trick=list(self.trick), points=self.points, rules=self.rules,
+        )
+
     def copy(self) -> Position:
         """A copy that shares nothing mutable with this position (undo stack included)."""
         other = Position(

@@ -5,7 +5,8 @@ result depends only on its task, never on the worker that ran it, so a job
 gives the same answers wherever it runs. Local workers ignore Ctrl-C so that
 the main process alone decides what to keep.
 
->>> sorted(run_tasks(pow, [(2, 3), (3, 2)], workers=1))
+>>> with Workers(1) as pool:
+...     sorted(pool.run(pow, [(2, 3), (3, 2)]))
 [(0, 8), (1, 9)]
 """
 
@@ -174,10 +175,3 @@ class Workers:
         finally:
             for future in list(stream.futures):
                 future.cancel()
-
-
-def run_tasks(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int,
-              scheduler: str | None = None) -> Iterator[tuple[int, Any]]:
-    """One round of tasks in a pool of its own: see :meth:`Workers.run`."""
-    with Workers(workers, scheduler) as pool:
-        yield from pool.run(fn, tasks)

@@ -129,21 +129,8 @@ def find_puzzle(pos: Position, max_nodes: int | None = 20_000_000) -> Puzzle | N
         after.play(nxt.play)
         current = after
         side_moves += 1
-    puzzle_line = _trim(pos, line, side)
-    return Puzzle(pos, tuple(puzzle_line), detect_themes(pos, puzzle_line, first), rate(pos, first, puzzle_line),
-                  first)
-
-
-def _trim(pos: Position, line: list[Play], side: int) -> list[Play]:
-    """End the line on a move of the solver's side."""
-    seats = []
-    p = pos.copy()
-    for play in line:
-        seats.append(p.to_play)
-        p.play(play)
-    while line and pos.is_attacker(seats[len(line) - 1]) != pos.is_attacker(side):
-        line = line[:-1]
-    return line
+    # the line ends on the side's move: every extension above adds one last
+    return Puzzle(pos, tuple(line), detect_themes(pos, line, first), rate(pos, first, line), first)
 
 
 # -- themes ---------------------------------------------------------------------------
@@ -297,11 +284,7 @@ def _mover_of_last(pos: Position, solution: list[Play]) -> int:
 
 def puzzle_record(puzzle: Puzzle, source: str) -> Position:
     """The puzzle as a position with its tags (Event, Solution, Theme, Rating, Source) and the line as a comment."""
-    pos = puzzle.position.copy()
-    pos.record = False
-    pos.history = []
-    pos._stack = []
-    pos.origin = None
+    pos = puzzle.position.endgame()
     seat = "SENW"[pos.to_play]
     pos.tags = {
         "Event": f"Puzzle: {seat} to play ({', '.join(puzzle.themes) or 'endgame'})",
@@ -339,29 +322,21 @@ def puzzles_from_deal(seed: int, index: int, tricks: tuple[int, int], theme: str
     from .search import SearchAborted
 
     record = play_deal(seed, index, Rules(), exact_cards=4).record
-    start = record.copy()
-    while start._stack:
-        start.undo()
     total = len(record.history)
     plies: list[Position] = []
-    pos = start
+    pos = record.start()
     for number, trick in enumerate(record.history, start=1):
         left = total - number + 1
         for play in trick.plays:
             if tricks[0] <= left <= tricks[1]:
-                plies.append(pos.copy())
+                plies.append(pos.endgame())
             pos.play(play)
     random.Random(f"puzzle:{seed}:{index}").shuffle(plies)
     if theme is not None:
         plies = [p for p in plies if may_have_theme(p, theme)]
     for candidate in plies[:TRIES_PER_DEAL]:
-        snapshot = Position(
-            level=candidate.level, trump=candidate.trump, dealer=candidate.dealer, hands=list(candidate.hands),
-            bottom=candidate.bottom, leader=candidate.leader, trick=list(candidate.trick), points=candidate.points,
-            rules=candidate.rules,
-        )
         try:
-            puzzle = find_puzzle(snapshot, max_nodes=max_nodes)
+            puzzle = find_puzzle(candidate.endgame(), max_nodes=max_nodes)
         except SearchAborted:
             continue
         if puzzle is None or (theme is not None and theme not in puzzle.themes):

@@ -81,13 +81,10 @@ def review(
     Positions the search cannot finish within ``max_nodes`` are reported
     unsolved rather than holding up the review.
     """
-    start = record.copy()
-    while start._stack:
-        start.undo()
     plays = recorded_plays(record)
     total = plays[-1][0] if plays else 0
     first = max(1, total - tricks + 1)
-    pos = start
+    pos = record.start()
     for number, play in plays:
         if number >= first:
             yield _judge(pos, number, play, objective, max_nodes)

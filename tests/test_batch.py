@@ -22,9 +22,7 @@ def endgames(count: int, cards: int, seed: int = 1) -> list[Position]:
     rng = random.Random(seed)
     out = []
     for _ in range(count):
-        pos = play_randomly(random_deal(rng), rng, cards)
-        out.append(Position(level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
-                            leader=pos.leader, points=pos.points, rules=pos.rules))
+        out.append(play_randomly(random_deal(rng), rng, cards).endgame())
     return out
 
 

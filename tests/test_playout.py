@@ -149,9 +149,7 @@ def test_the_last_tricks_are_played_perfectly():
     """From the switch to exact play, the record's result is the solver's value."""
     for index in range(6):
         hand = play_deal(11, index, Rules(), exact_cards=4)
-        pos = hand.record.copy()
-        while pos._stack:
-            pos.undo()
+        pos = hand.record.start()
         replay = [p for t in hand.record.history for p in t.plays]
         for play in replay:
             if not pos.trick and len(pos.hands[pos.leader]) <= 4:
