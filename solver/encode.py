@@ -132,9 +132,12 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
             score = points
             if objective == "outcome" and shape.card_scores:
                 score += (5 - hand_result(points, bool(dug), jokers, rules).rank) * width
-            leaf[dug, i] = 2 * score + dug
+            # the dig is part of the value only where it is scored: in bridge the
+            # last trick is a trick like any other, not a question to settle
+            leaf[dug, i] = 2 * score + (dug if shape.card_scores else 0)
     zob, zlead, zrel, zpts = _zobrist(leaf.shape[1])
-    par = np.array([dealer_parity, bonus, int(objective == "outcome"), scale * shape.trick_score], np.int64)
+    par = np.array([dealer_parity, bonus, int(objective == "outcome"), scale * shape.trick_score, shape.max_unit],
+                   np.int64)
     K = (ksuit, kpow, kpts, gmask, smask, leaf, zob, zpts, par, zlead, zrel)
     return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale)
 

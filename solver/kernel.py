@@ -350,20 +350,29 @@ def _play_power(code, lead_suit, ksuit, kpow):
 
 @njit(cache=True)
 def _order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
-    """Score moves for ordering: stored best move, then cheap trick heuristics."""
+    """Score moves for ordering: the stored best move, then trick heuristics.
+
+    A lead no opponent can beat comes first (cash winners), then a low lead
+    to a partner's sure winner. A follower plays low when its side already
+    holds the trick, else wins as cheaply as is safe, else plays low.
+    """
     ksuit, kpow, kpts = K[0], K[1], K[2]
     best_pow = -1
     best_seat = 0
     lead_suit = -1
+    n_lead = 1
     if tlen > 0:
         lead_suit = ksuit[tr[tno, 0, 0]]
+        n_lead = tr[tno, 0, 3]
         for i in range(tlen):
             code = tr[tno, i, 3] | (tr[tno, i, 0] << 2) | (tr[tno, i, 1] << 8) | (tr[tno, i, 2] << 14)
             p = _play_power(code, lead_suit, ksuit, kpow)
             if p > best_pow:
                 best_pow = p
                 best_seat = i
+    leader = (seat - tlen) & 3
     partner_wins = tlen > 0 and ((tlen - best_seat) & 1) == 0
+    partner_safe = partner_wins and not _threatened(h, leader, seat, tlen, n_lead, lead_suit, best_pow, K)
     for m in range(lo, hi):
         code = ms[m]
         n = code & 3
@@ -373,63 +382,195 @@ def _order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
             c = _decode(code, i)
             pts += kpts[c]
             pw += kpow[c]
+        c = _decode(code, 0)
         if code == tmove:
             sc[m] = 1 << 40
         elif tlen == 0:
-            sc[m] = kpow[_decode(code, 0)] * 8 + n * 64 - kpts[_decode(code, 0)]
+            sc[m] = kpow[c] * 8 + n * 64 - kpts[c]
+            if n == 1 and K[8][4] == 1:
+                su = ksuit[c]
+                if not _threatened(h, seat, seat, 0, 1, su, kpow[c], K):
+                    sc[m] += 1 << 20
+                else:
+                    mate = _best_unit(h, (seat + 2) & 3, 1, su, K)
+                    if mate > _best_unit(h, (seat + 1) & 3, 1, su, K) and mate > _best_unit(h, (seat + 3) & 3, 1, su, K):
+                        sc[m] = (1 << 19) - kpow[c]
         else:
             power = _play_power(code, lead_suit, ksuit, kpow)
-            if partner_wins:
+            if partner_safe:
                 sc[m] = pts * 16 - pw
             elif power > best_pow:
-                sc[m] = 100000 + pts * 16 - power
+                if _threatened(h, leader, seat, tlen, n, lead_suit, power, K):
+                    sc[m] = 50000 + pts * 16 - power
+                else:
+                    sc[m] = 100000 + pts * 16 - power
             else:
                 sc[m] = -pts * 16 - pw
 
 
-@njit(cache=True)
-def relative_key(h, leader, K):
-    """Key of the position up to relabelling of cards: per suit, the live kinds
-    in order, each with its copies per seat, its points and whether it ties the
-    one below. Isomorphic positions (DDS's relative ranks) share a key.
-    Also returns the points still to be scored."""
-    kpow, kpts, smask, zrel, zlead = K[1], K[2], K[4], K[10], K[9]
-    key = zlead[leader]
-    # what is still to be scored: the cards' points, and each trick's own score (bridge)
-    rem = K[8][3] * (_pop(h[leader, 0]) + _pop(h[leader, 1]) + _pop(h[leader, 2]))
+# Columns of FK, the per-frame uint64 words.
+FK_KEY, FK_SHAPE, FK_UNION, FK_BESTREL, FK_TRICKREL, FK_FIXED = range(6)
+FK_PREFIX = 6  # then, per suit, the prefix keys of its top 0..21 live kinds
+PREFIX_STRIDE = 23
+FK_FIELDS = FK_PREFIX + SUITS * PREFIX_STRIDE
+WAYS = 8  # table entries per bucket: one bucket holds the classes of one shape
+CUT_BITS = 5
+
+
+@njit(cache=True, inline="always")
+def _mix(s, v):
+    s = (s ^ np.uint64(v)) * np.uint64(0x9E3779B97F4A7C15)
+    return s ^ (s >> np.uint64(29))
+
+
+@njit(cache=True, inline="always")
+def _class_key(FK, d, cut):
+    key = ZERO
     for su in range(SUITS):
-        x = (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]) & smask[su]
-        idx = 0
+        key ^= FK[d, FK_PREFIX + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
+    return key
+
+
+@njit(cache=True)
+def _top_kinds(h, cut, smask):
+    """The kinds a class fixes: the top ``cut`` live kinds of each suit."""
+    live = h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]
+    out = ZERO
+    for su in range(SUITS):
+        c = (cut >> (CUT_BITS * su)) & 31
+        if c:
+            x = live & smask[su]
+            for _ in range(_pop(x) - c):
+                x &= x - ONE
+            out |= x
+    return out
+
+
+@njit(cache=True)
+def _cut(h, rel, smask):
+    """The class of a result that depended on the kinds ``rel``: per suit, how
+    many live kinds from the top must stay exact (down to the weakest in ``rel``)."""
+    live = h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]
+    cut = 0
+    for su in range(SUITS):
+        x = live & smask[su]
+        r = rel & x
+        if r:
+            low = _bit(_low(r)) - ONE
+            cut |= _pop(x & ~low) << (CUT_BITS * su)
+    return cut
+
+
+@njit(cache=True)
+def classify(h, leader, K, FK, d):
+    """Describe the position at a trick start for the table (partition search).
+
+    Returns ``(shape, rem)``: ``shape`` hashes what every member of the
+    position's classes shares — the leader, each seat's number of cards in
+    each suit, and per suit the number of live kinds, of ties and of points —
+    and ``rem`` is what is still to be scored. Fills ``FK[d]``: per suit the
+    prefix keys of its top 0, 1, 2, … live kinds (each with its copies per
+    seat, its points and whether it ties the kind below), and the *fixed*
+    kinds, which must stay exact in every class: kinds with points, with more
+    than one copy in play, or tied in power with another.
+    """
+    kpow, kpts, smask, zrel, par = K[1], K[2], K[4], K[10], K[8]
+    shape = _mix(np.uint64(0x2545F4914F6CDD1D), leader)
+    rem = par[3] * (_pop(h[leader, 0]) + _pop(h[leader, 1]) + _pop(h[leader, 2]))
+    fixed = ZERO
+    live = h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]
+    for su in range(SUITS):
+        base = FK_PREFIX + su * PREFIX_STRIDE
+        x = live & smask[su]
+        j = _pop(x)  # slot of the weakest live kind, counted from the top
+        n = j
         last_pow = -1
+        last_k = 0
+        ties = 0
+        points = 0
+        n0 = 0
+        n1 = 0
+        n2 = 0
+        n3 = 0
         while x:
             k = _low(x)
             x &= x - ONE
-            sig = 0
-            copies = 0
-            for s in range(4):
-                c = _count(h, s, k)
-                copies += c
-                sig = sig * 4 + c
-            rem += kpts[k] * copies
-            sig = sig * 3 + kpts[k] // 5
-            sig = sig * 2 + (kpow[k] == last_pow)
+            c0, c1, c2, c3 = _count(h, 0, k), _count(h, 1, k), _count(h, 2, k), _count(h, 3, k)
+            n0 += c0
+            n1 += c1
+            n2 += c2
+            n3 += c3
+            copies = c0 + c1 + c2 + c3
+            points += kpts[k] * copies
+            tie = kpow[k] == last_pow
+            sig = (((c0 * 4 + c1) * 4 + c2) * 4 + c3) * 6 + (kpts[k] // 5) * 2 + np.int64(tie)
+            if copies != 1 or kpts[k] != 0:
+                fixed |= _bit(k)
+            if tie:
+                fixed |= _bit(k) | _bit(last_k)
+                ties += 1
+            FK[d, base + j] = zrel[su, j - 1, sig]
+            j -= 1
             last_pow = kpow[k]
-            key ^= zrel[su, idx, sig]
-            idx += 1
-    return key, rem
+            last_k = k
+        FK[d, base] = ZERO
+        for i in range(1, n + 1):
+            FK[d, base + i] ^= FK[d, base + i - 1]
+        rem += points
+        shape = _mix(_mix(_mix(_mix(shape, n0), n1), n2), n3)
+        shape = _mix(_mix(_mix(shape, n), ties), points)
+    FK[d, FK_FIXED] = fixed
+    # every class keeps the fixed kinds exact, so they can pick the bucket too
+    shape = _mix(shape, _class_key(FK, d, _cut(h, fixed, smask)))
+    return shape | ONE, rem
+
+
+@njit(cache=True)
+def _store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
+    """Record bounds (relative to the trick start's base) for the class of the
+    position fixed by the kinds ``rel``; merge with the same class if present."""
+    tshape, tkey, tcut, tlo, thi, tbest, tstamp = T
+    rel |= FK[d, FK_FIXED]
+    cut = _cut(h, rel, smask)
+    key = _class_key(FK, d, cut)
+    base = np.int64(shape & np.uint64(tshape.shape[0] // WAYS - 1)) * WAYS
+    slot = base
+    found = False
+    for e in range(base, base + WAYS):
+        if tshape[e] == shape and tcut[e] == cut and tkey[e] == key:
+            slot = e
+            found = True
+            break
+        if tstamp[e] < tstamp[slot]:
+            slot = e
+    if not found:
+        tshape[slot] = shape
+        tcut[slot] = cut
+        tkey[slot] = key
+        tlo[slot] = -INF
+        thi[slot] = INF
+    if lo > tlo[slot]:
+        tlo[slot] = lo
+    if hi < thi[slot]:
+        thi[slot] = hi
+    if move >= 0:
+        tbest[slot] = move
+    tstamp[slot] = stamp
 
 
 @njit(cache=True)
 def _last_single(h, leader, pts, K):
-    """Value of the last trick when every hand holds one card (or −1 if not the case)."""
+    """Value of the last trick when every hand holds one card, and the kinds whose
+    rank decided it: ``(−1, 0)`` if that is not the case."""
     ksuit, kpow, kpts, leaf, par = K[0], K[1], K[2], K[5], K[8]
     for s in range(4):
         if h[s, 1] != ZERO or _pop(h[s, 0]) != 1:
-            return -1
+            return -1, ZERO
     lead = _low(h[leader, 0])
     lead_suit = ksuit[lead]
     best_pow = kpow[lead]
     winner = leader
+    best = lead
     gained = kpts[lead] + par[3]
     for i in range(1, 4):
         s = (leader + i) & 3
@@ -439,14 +580,112 @@ def _last_single(h, leader, pts, K):
             if kpow[k] > best_pow:
                 best_pow = kpow[k]
                 winner = s
+                best = k
+    rel = ZERO
+    for s in range(4):
+        k = _low(h[s, 0])
+        if k != best and ksuit[k] == ksuit[best]:
+            rel = _bit(best)  # it beat a card of its own suit: its rank mattered
     if (winner & 1) != par[0]:
-        return leaf[1, (pts + gained + par[1]) // 5]
-    return leaf[0, pts // 5]
+        return leaf[1, (pts + gained + par[1]) // 5], rel
+    return leaf[0, pts // 5], rel
+
+
+@njit(cache=True)
+def _probe(T, FK, d, shape):
+    """Bounds from every stored class the position belongs to:
+    ``(lo, hi, class of lo, class of hi, a best move)``."""
+    tshape, tkey, tcut, tlo, thi, tbest = T[0], T[1], T[2], T[3], T[4], T[5]
+    base = np.int64(shape & np.uint64(tshape.shape[0] // WAYS - 1)) * WAYS
+    lo = -INF
+    hi = INF
+    cut_lo = 0
+    cut_hi = 0
+    move = -1
+    for e in range(base, base + WAYS):
+        if tshape[e] == shape and tkey[e] == _class_key(FK, d, tcut[e]):
+            if tlo[e] > lo:
+                lo = tlo[e]
+                cut_lo = tcut[e]
+            if thi[e] < hi:
+                hi = thi[e]
+                cut_hi = tcut[e]
+            if tbest[e] >= 0:
+                move = tbest[e]
+    return lo, hi, cut_lo, cut_hi, move
+
+
+@njit(cache=True, inline="always")
+def _top(x):
+    """The highest set bit of a non-zero word, as a word."""
+    while x & (x - ONE):
+        x &= x - ONE
+    return x
+
+
+@njit(cache=True)
+def _sure_tricks(h, leader, K):
+    """Tricks each side is sure of from a trick start, when every play is one
+    card: ``(leader's side, its kinds, other side, its kinds)``.
+
+    The leader's *quick tricks*: in each suit, its cards above every card the
+    opponents hold there, for as many rounds as an opponent who holds trumps
+    still follows. It keeps the lead while cashing them, unless its partner
+    holds a higher card of the suit and may have to overtake: such a suit is
+    cashed last and counts one trick. The other side's: the top trumps held
+    in a row by one of its players (each wins a trick of its own).
+    """
+    smask = K[4]
+    lho, pard, rho = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    quick = 0
+    blocked = 0
+    rel = ZERO
+    for su in range(SUITS):
+        m = smask[su]
+        win = h[leader, 0] & m
+        if not win:
+            continue
+        opp = (h[lho, 0] | h[rho, 0]) & m
+        if opp:
+            win &= ~((_top(opp) << ONE) - ONE)
+        n = _pop(win)
+        if su != TRUMP:
+            # an opponent with trumps ruffs once he is void
+            if h[lho, 0] & smask[TRUMP]:
+                n = min(n, _pop(h[lho, 0] & m))
+            if h[rho, 0] & smask[TRUMP]:
+                n = min(n, _pop(h[rho, 0] & m))
+        if n == 0:
+            continue
+        for _ in range(_pop(win) - n):
+            win &= win - ONE  # the n highest
+        rel |= win
+        if h[pard, 0] & m & ~(_bit(_low(win)) - ONE):
+            blocked = 1
+        else:
+            quick += n
+    quick += blocked
+    other = 0
+    orel = ZERO
+    x = (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]) & smask[TRUMP]
+    holder = -1
+    while x:
+        b = _top(x)
+        s = 0
+        while not h[s, 0] & b:
+            s += 1
+        if ((s - leader) & 1) == 0 or (holder >= 0 and s != holder):
+            break
+        holder = s
+        other += 1
+        orel |= b
+        x &= ~b
+    return quick, rel, other, orel
 
 
 # Frame fields of the explicit search stack (one frame per ply).
 F_TNO, F_TLEN, F_LEADER, F_PTS, F_ALPHA, F_BETA, F_A, F_B, F_BEST, F_BESTMOVE = range(10)
-F_LO, F_HI, F_CUR, F_SLOT, F_BASE, F_MAX, F_MOVE = range(10, 17)
+F_LO, F_HI, F_CUR, F_TT, F_BASE, F_MAX, F_MOVE = range(10, 17)
 F_FIELDS = 17
 MAX_PLIES = 4 * 44
 
@@ -456,12 +695,17 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
     """Fail-soft alpha-beta: the value of the position, or a bound outside (alpha, beta).
 
     The trick in progress is ``tr[0]``. The search is iterative over an
-    explicit stack of frames (``F``, keys in ``FK``): a cached Numba function
-    may not be recursive (numba issue #6061).
+    explicit stack of frames (``F``; the uint64 words in ``FK``): a cached
+    Numba function may not be recursive (numba issue #6061).
+
+    Partition search (DDS's "winning ranks"): every result comes with the
+    kinds whose rank decided a trick below it (``rel``). The table stores a
+    bound for the whole class of positions that agree on those kinds and on
+    everything above them, with only the number of smaller cards per seat
+    and suit fixed; see :func:`classify`.
     """
-    leaf = K[5]
+    leaf, smask = K[5], K[4]
     zob, zpts, par = K[6], K[7], K[8]
-    tkey, tlo, thi, tbest = T[0], T[1], T[2], T[3]
     d = 0
     F[0, F_TNO] = 0
     F[0, F_TLEN] = tlen
@@ -470,9 +714,10 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
     F[0, F_ALPHA] = alpha
     F[0, F_BETA] = beta
     F[0, F_LO] = 0
-    FK[0, 0] = key
+    FK[0, FK_KEY] = key
     mode = 0  # 0: enter frame d; 1: a child of d returned v; 2: try the next move of d
     v = 0
+    rel = ZERO  # the kinds whose rank decided v
     while True:
         if mode == 0:
             ctrl[CTRL_NODES] += 1
@@ -482,45 +727,64 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             tno, tl, ld, p = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER], F[d, F_PTS]
             al, be = F[d, F_ALPHA], F[d, F_BETA]
             seat = (ld + tl) & 3
-            F[d, F_SLOT] = -1
+            F[d, F_TT] = 0
             tmove = -1
             immediate = False
             if tl == 0:
                 base = leaf[0, p // 5]
                 F[d, F_BASE] = base
-                # bounds from the points still in play: they can only be gained
-                last = _last_single(h, ld, p, K)
+                last, rel = _last_single(h, ld, p, K)
                 if last >= 0:
                     v = last
-                    if d == 0:
-                        return v
-                    d -= 1
-                    mode = 1
-                    continue
-                full, rem = relative_key(h, ld, K)
-                top = leaf[1, (p + rem + par[1]) // 5]
-                if top <= al:
-                    v = top
-                    immediate = True
-                elif base >= be:
-                    v = base
                     immediate = True
                 else:
-                    if par[2]:
-                        full ^= zpts[p // 5]
-                    FK[d, 1] = full
-                    slot = np.int64(full & np.uint64(tkey.shape[0] - 1))
-                    F[d, F_SLOT] = slot
-                    if tkey[slot] == full:
-                        lo = tlo[slot] + base
-                        hi = thi[slot] + base
-                        if lo >= be or lo == hi:
+                    shape, rem = classify(h, ld, K, FK, d)
+                    # bounds from the points still in play: they can only be gained
+                    top = leaf[1, (p + rem + par[1]) // 5]
+                    rel = ZERO
+                    if top <= al:
+                        v = top
+                        immediate = True
+                    elif base >= be:
+                        v = base
+                        immediate = True
+                    elif par[3] > 0 and par[4] == 1:
+                        # tricks score and every play is one card: sure tricks bound the rest
+                        quick, qrel, other, orel = _sure_tricks(h, ld, K)
+                        if (ld & 1) != par[0]:
+                            low = leaf[0, (p + quick * par[3]) // 5]
+                            high = leaf[1, (p + rem - other * par[3] + par[1]) // 5]
+                            if low >= be:
+                                v, rel, immediate = low, qrel, True
+                            elif high <= al:
+                                v, rel, immediate = high, orel, True
+                        else:
+                            low = leaf[0, (p + other * par[3]) // 5]
+                            high = leaf[1, (p + rem - quick * par[3] + par[1]) // 5]
+                            if low >= be:
+                                v, rel, immediate = low, orel, True
+                            elif high <= al:
+                                v, rel, immediate = high, qrel, True
+                    if not immediate:
+                        if par[2]:
+                            shape ^= zpts[p // 5]
+                        FK[d, FK_SHAPE] = shape
+                        F[d, F_TT] = 1
+                        lo, hi, cut_lo, cut_hi, tmove = _probe(T, FK, d, shape)
+                        lo += base
+                        hi += base
+                        if lo >= be:
                             v = lo
+                            rel = _top_kinds(h, cut_lo, smask)
                             immediate = True
                         elif hi <= al:
                             v = hi
+                            rel = _top_kinds(h, cut_hi, smask)
                             immediate = True
-                        tmove = tbest[slot]
+                        elif lo == hi:
+                            v = lo
+                            rel = _top_kinds(h, cut_lo, smask) | _top_kinds(h, cut_hi, smask)
+                            immediate = True
             if immediate:
                 if d == 0:
                     return v
@@ -541,6 +805,8 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             F[d, F_BESTMOVE] = -1
             F[d, F_A] = al
             F[d, F_B] = be
+            FK[d, FK_UNION] = ZERO
+            FK[d, FK_BESTREL] = ZERO
             mode = 2
         elif mode == 1:
             code = F[d, F_MOVE]
@@ -548,16 +814,20 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             seat = (ld + tl) & 3
             for i in range(code & 3):
                 _add(h, seat, _decode(code, i))
+            rel |= FK[d, FK_TRICKREL]
+            FK[d, FK_UNION] |= rel
             if F[d, F_MAX]:
                 if v > F[d, F_BEST]:
                     F[d, F_BEST] = v
                     F[d, F_BESTMOVE] = code
+                    FK[d, FK_BESTREL] = rel
                     if v > F[d, F_A]:
                         F[d, F_A] = v
             else:
                 if v < F[d, F_BEST]:
                     F[d, F_BEST] = v
                     F[d, F_BESTMOVE] = code
+                    FK[d, FK_BESTREL] = rel
                     if v < F[d, F_B]:
                         F[d, F_B] = v
             F[d, F_CUR] += 1
@@ -566,19 +836,16 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             m, top_sp = F[d, F_CUR], F[d, F_HI]
             if m >= top_sp or F[d, F_A] >= F[d, F_B]:
                 best = F[d, F_BEST]
-                slot = F[d, F_SLOT]
-                if slot >= 0:
-                    full = FK[d, 1]
-                    rel = best - F[d, F_BASE]
-                    if tkey[slot] != full:
-                        tkey[slot] = full
-                        tlo[slot] = -INF
-                        thi[slot] = INF
-                    if best > F[d, F_ALPHA] and rel > tlo[slot]:
-                        tlo[slot] = rel
-                    if best < F[d, F_BETA] and rel < thi[slot]:
-                        thi[slot] = rel
-                    tbest[slot] = F[d, F_BESTMOVE]
+                # a cutoff is proved by the best move alone; any other bound needs every move
+                if (best >= F[d, F_BETA]) if F[d, F_MAX] else (best <= F[d, F_ALPHA]):
+                    rel = FK[d, FK_BESTREL]
+                else:
+                    rel = FK[d, FK_UNION]
+                if F[d, F_TT]:
+                    b = F[d, F_BASE]
+                    lo = best - b if best > F[d, F_ALPHA] else -INF
+                    hi = best - b if best < F[d, F_BETA] else INF
+                    _store(T, h, FK, d, FK[d, FK_SHAPE], rel, lo, hi, F[d, F_BESTMOVE], smask, ctrl[CTRL_NODES])
                 if d == 0:
                     return best
                 v = best
@@ -599,18 +866,21 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             F[d, F_MOVE] = code
             tno, tl, ld, p = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER], F[d, F_PTS]
             seat = (ld + tl) & 3
-            child_key = FK[d, 0]
+            child_key = FK[d, FK_KEY]
             for i in range(code & 3):
                 c = _decode(code, i)
                 tr[tno, tl, i] = c
                 child_key = _remove(h, seat, c, zob, child_key)
             tr[tno, tl, 3] = code & 3
+            FK[d, FK_TRICKREL] = ZERO
             if tl < 3:
                 nt, ntl, nld, npts, nkey = tno, tl + 1, ld, p, child_key
             else:
-                done, val, nld, npts, nkey = _next_trick(h, tr, tno, ld, p, child_key, K, ctrl)
+                done, val, nld, npts, nkey, trel = _next_trick(h, tr, tno, ld, p, child_key, K, ctrl)
+                FK[d, FK_TRICKREL] = trel
                 if done:
                     v = val
+                    rel = ZERO
                     mode = 1
                     continue
                 nt, ntl = tno + 1, 0
@@ -622,13 +892,14 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             F[d, F_ALPHA] = F[d - 1, F_A]
             F[d, F_BETA] = F[d - 1, F_B]
             F[d, F_LO] = top_sp
-            FK[d, 0] = nkey
+            FK[d, FK_KEY] = nkey
             mode = 0
 
 
 @njit(cache=True)
 def _trick_result(tr, tno, leader, K):
-    """The winning seat of a complete trick and the points in it."""
+    """The winning seat of a complete trick, the points in it, and the kinds
+    whose rank decided it (the winner's, when it beat a play of its own suit)."""
     ksuit, kpow, kpts = K[0], K[1], K[2]
     lead_suit = ksuit[tr[tno, 0, 0]]
     best_pow = -2
@@ -642,17 +913,26 @@ def _trick_result(tr, tno, leader, K):
             winner = i
         for j in range(tr[tno, i, 3]):
             gained += kpts[tr[tno, i, j]]
-    return (leader + winner) & 3, gained
+    rel = ZERO
+    win_suit = ksuit[tr[tno, winner, 0]]
+    for i in range(4):
+        if i != winner:
+            code = tr[tno, i, 3] | (tr[tno, i, 0] << 2) | (tr[tno, i, 1] << 8) | (tr[tno, i, 2] << 14)
+            if _play_power(code, lead_suit, ksuit, kpow) >= 0 and ksuit[tr[tno, i, 0]] == win_suit:
+                for j in range(tr[tno, winner, 3]):
+                    rel |= _bit(tr[tno, winner, j])
+                break
+    return (leader + winner) & 3, gained, rel
 
 
 @njit(cache=True)
 def _next_trick(h, tr, tno, leader, pts, key, K, ctrl):
-    """After the fourth play: (done, value, next leader, points, key).
+    """After the fourth play: (done, value, next leader, points, key, kinds whose rank decided the trick).
 
     ``done`` is true when that was the last trick, and ``value`` is then the leaf.
     """
     leaf, zlead, par = K[5], K[9], K[8]
-    seat, gained = _trick_result(tr, tno, leader, K)
+    seat, gained, rel = _trick_result(tr, tno, leader, K)
     gained += par[3]
     attackers_win = (seat & 1) != par[0]
     if attackers_win:
@@ -660,9 +940,9 @@ def _next_trick(h, tr, tno, leader, pts, key, K, ctrl):
     if h[0, 0] == ZERO and h[1, 0] == ZERO and h[2, 0] == ZERO and h[3, 0] == ZERO:
         ctrl[CTRL_NODES] += 1
         if attackers_win:
-            return True, leaf[1, (pts + par[1]) // 5], seat, pts, key
-        return True, leaf[0, pts // 5], seat, pts, key
-    return False, 0, seat, pts, key ^ zlead[leader] ^ zlead[seat]
+            return True, leaf[1, (pts + par[1]) // 5], seat, pts, key, rel
+        return True, leaf[0, pts // 5], seat, pts, key, rel
+    return False, 0, seat, pts, key ^ zlead[leader] ^ zlead[seat], rel
 
 
 @njit(cache=True, nogil=True)
@@ -850,7 +1130,7 @@ def _keeps(h, tr, i, leader, pts, v, maximize, strict, K, T, ms, sc, prev, ctrl,
         if maximize:
             return search(h, tr, i + 1, leader, pts, key, v - 1, v, strict, K, T, ms, sc, prev, ctrl, F, FK) >= v
         return search(h, tr, i + 1, leader, pts, key, v, v + 1, strict, K, T, ms, sc, prev, ctrl, F, FK) <= v
-    winner, gained = _trick_result(tr, 0, leader, K)
+    winner, gained, _ = _trick_result(tr, 0, leader, K)
     attackers = (winner & 1) != par[0]
     npts = pts + gained + par[3] if attackers else pts
     if _hand_empty(h):
@@ -873,7 +1153,7 @@ def _bot_finish(h, tr, leader, pts, strict, K, prev, ms, ctrl, rng):
     while True:
         for i in range(4):
             _place(h, tr, i, (leader + i) & 3, bot_move(h, tr, i, leader, strict, K, prev, ms, ctrl, rng), K)
-        winner, gained = _trick_result(tr, 0, leader, K)
+        winner, gained, _ = _trick_result(tr, 0, leader, K)
         attackers = (winner & 1) != par[0]
         if attackers:
             pts += gained + par[3]
@@ -907,7 +1187,7 @@ def playout(h, tr, leader, pts, strict, exact_cards, policy, K, T, ms, sc, prev,
                 code = bot_move(h, tr, i, leader, strict, K, prev, ms, ctrl, rng)
             rec[t, i] = code
             _place(h, tr, i, seat, code, K)
-        winner, gained = _trick_result(tr, 0, leader, K)
+        winner, gained, _ = _trick_result(tr, 0, leader, K)
         attackers = (winner & 1) != par[0]
         if attackers:
             pts += gained + par[3]
@@ -950,7 +1230,7 @@ def playout(h, tr, leader, pts, strict, exact_cards, policy, K, T, ms, sc, prev,
                     break
             rec[t, i] = chosen
             _place(h, tr, i, seat, chosen, K)
-        winner, gained = _trick_result(tr, 0, leader, K)
+        winner, gained, _ = _trick_result(tr, 0, leader, K)
         if (winner & 1) != par[0]:
             pts += gained + par[3]
         t += 1

@@ -111,16 +111,19 @@ class Analysis:
 
 
 def new_table(size: int) -> tuple[np.ndarray, ...]:
-    """An empty transposition table: keys, lower bounds, upper bounds, best moves."""
-    return (np.zeros(size, np.uint64), np.full(size, -kernel.INF, np.int64), np.full(size, kernel.INF, np.int64),
-            np.full(size, -1, np.int64))
+    """An empty transposition table of ``size`` entries (a power of two, at least
+    ``kernel.WAYS``): shapes, class keys, class cuts, lower bounds, upper bounds,
+    best moves, stamps."""
+    return (np.zeros(size, np.uint64), np.zeros(size, np.uint64), np.zeros(size, np.int64),
+            np.full(size, -kernel.INF, np.int64), np.full(size, kernel.INF, np.int64), np.full(size, -1, np.int64),
+            np.zeros(size, np.int64))
 
 
 def search_buffers(stack: int) -> tuple[np.ndarray, ...]:
     """The kernel's working arrays: move stack, move scores, equivalence links, control words, frames."""
     return (np.zeros(stack, np.int64), np.zeros(stack, np.int64), np.full(NUM_KINDS, -1, np.int64),
             np.zeros(8, np.int64), np.zeros((kernel.MAX_PLIES, kernel.F_FIELDS), np.int64),
-            np.zeros((kernel.MAX_PLIES, 2), np.uint64))
+            np.zeros((kernel.MAX_PLIES, kernel.FK_FIELDS), np.uint64))
 
 
 class _Searcher:
@@ -247,7 +250,7 @@ def solve(
     deadline = time.monotonic() + max_seconds if max_seconds else None
     in_play = sum(len(h) for h in pos.hands if h is not None)
     # table size grows with the position: small endgames should not pay for a big table
-    searcher = _Searcher(pos, objective, max_nodes, deadline, table_bits=min(22, max(12, in_play // 2 + 2)))
+    searcher = _Searcher(pos, objective, max_nodes, deadline, table_bits=min(21, max(12, in_play // 2 + 2)))
     if pos.is_over():
         value = Value(pos.points, pos.dug, pos.result()) if pos.shape.card_scores else Value(0, False, None)
         return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started)

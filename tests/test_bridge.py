@@ -56,7 +56,7 @@ def test_example_values_every_card():
 def test_cli_reads_pbn_with_the_bridge_ruleset():
     result = CliRunner().invoke(cli, ["--rules", "bridge", str(EXAMPLE), "--json"])
     assert result.exit_code == 0, result.output
-    [data] = json.loads(result.output)
+    [data] = json.loads(result.stdout)
     assert data["objective"] == "tricks" and data["value"] == {"tricks": 7}
     assert data["moves"][0] == {"play": "DT", "tricks": 7}
 

@@ -59,7 +59,7 @@ def test_no_color_environment_variable_turns_colour_off():
 def test_json_matches_the_python_api():
     result = run(DIG, "--json", "--objective", "outcome")
     assert result.exit_code == 0
-    [data] = json.loads(result.output)
+    [data] = json.loads(result.stdout)
     assert set(data) == {"event", "to_play", "objective", "value", "moves", "line", "nodes", "seconds"}
     [pos] = read_file(DIG)
     analysis = solve(pos, "outcome")
@@ -73,7 +73,7 @@ def test_json_matches_the_python_api():
 
 
 def test_json_points_objective():
-    [data] = json.loads(run(DIG, "--json", "--objective", "points").output)
+    [data] = json.loads(run(DIG, "--json", "--objective", "points").stdout)
     assert data["value"]["points"] == 185 and data["value"]["dug"] is False
     assert data["moves"][0]["play"] == "DK DK"
 
@@ -81,20 +81,20 @@ def test_json_points_objective():
 def test_position_option_picks_one_position(tmp_path):
     path = tmp_path / "two.hl"
     path.write_text((EXAMPLES / "dig-fight.hl").read_text() + "\n" + (EXAMPLES / "level-tie.hl").read_text())
-    data = json.loads(run(str(path), "--json").output)
+    data = json.loads(run(str(path), "--json").stdout)
     assert len(data) == 2
-    [second] = json.loads(run(str(path), "--json", "--position", "2").output)
+    [second] = json.loads(run(str(path), "--json", "--position", "2").stdout)
     assert second == {**data[1], "nodes": second["nodes"], "seconds": second["seconds"]}
 
 
 def test_standard_input_is_read_with_a_dash():
     result = run("-", "--json", input=(EXAMPLES / "level-tie.hl").read_text())
-    assert result.exit_code == 0 and json.loads(result.output)[0]["to_play"] == "S"
+    assert result.exit_code == 0 and json.loads(result.stdout)[0]["to_play"] == "S"
 
 
 def test_rules_option_overrides_the_file():
-    strict = json.loads(run(str(EXAMPLES / "strict-follow.hl"), "--json", "--no-line").output)[0]
-    free = json.loads(run(str(EXAMPLES / "strict-follow.hl"), "--json", "--no-line", "--rules", "standard").output)[0]
+    strict = json.loads(run(str(EXAMPLES / "strict-follow.hl"), "--json", "--no-line").stdout)[0]
+    free = json.loads(run(str(EXAMPLES / "strict-follow.hl"), "--json", "--no-line", "--rules", "standard").stdout)[0]
     assert (strict["value"]["points"], free["value"]["points"]) == (195, 190)
 
 
