@@ -413,7 +413,7 @@ FK_KEY, FK_SHAPE, FK_UNION, FK_BESTREL, FK_TRICKREL, FK_FIXED = range(6)
 FK_PREFIX = 6  # then, per suit, the prefix keys of its top 0..21 live kinds
 PREFIX_STRIDE = 23
 FK_FIELDS = FK_PREFIX + SUITS * PREFIX_STRIDE
-WAYS = 8  # table entries per bucket: one bucket holds the classes of one shape
+WAYS = 128  # table entries per bucket: one bucket holds the classes of one shape
 CUT_BITS = 5
 
 
@@ -946,10 +946,13 @@ def _next_trick(h, tr, tno, leader, pts, key, K, ctrl):
 
 
 @njit(cache=True, nogil=True)
-def root_plays(h, tr, tlen, seat, strict, K, ms, prev, ctrl):
-    """The canonical plays of the seat to move; fills the equivalence links ``prev``."""
+def root_plays(h, tr, tlen, seat, strict, K, ms, sc, prev, ctrl):
+    """The canonical plays of the seat to move, most promising first; fills the
+    equivalence links ``prev``."""
     top = generate(h, tr, 0, tlen, seat, strict, K, prev, ms, 0, ctrl)
-    return ms[:top].copy()
+    _order(h, tr, 0, tlen, seat, ms, 0, top, sc, -1, K)
+    order = np.argsort(-sc[:top], kind="mergesort")
+    return ms[:top][order].copy()
 
 
 # -- the playout bot and whole-hand playouts ----------------------------------
@@ -1160,6 +1163,27 @@ def _bot_finish(h, tr, leader, pts, strict, K, prev, ms, ctrl, rng):
         leader = winner
         if _hand_empty(h):
             return leaf[1, (pts + par[1]) // 5] if attackers else leaf[0, pts // 5]
+
+
+@njit(cache=True)
+def bot_value(h, tr, tlen, leader, pts, strict, K, prev, ms, ctrl, rng):
+    """The leaf value the bots reach from any position (the trick in progress is
+    ``tr[0]``): a first guess for MTD(f). ``h`` and ``tr`` are left as they were."""
+    h = h.copy()
+    saved = tr[0].copy()
+    for i in range(tlen, 4):
+        _place(h, tr, i, (leader + i) & 3, bot_move(h, tr, i, leader, strict, K, prev, ms, ctrl, rng), K)
+    leaf, par = K[5], K[8]
+    winner, gained, _ = _trick_result(tr, 0, leader, K)
+    attackers = (winner & 1) != par[0]
+    if attackers:
+        pts += gained + par[3]
+    if _hand_empty(h):
+        v = leaf[1, (pts + par[1]) // 5] if attackers else leaf[0, pts // 5]
+    else:
+        v = _bot_finish(h, tr, winner, pts, strict, K, prev, ms, ctrl, rng)
+    tr[0] = saved
+    return v
 
 
 @njit(cache=True, nogil=True)

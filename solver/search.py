@@ -202,6 +202,18 @@ class _Searcher:
                 lo = g
         return g
 
+    def estimate(self, pos: Position, move: Play) -> int | None:
+        """The value the playout bots reach after ``move``: a first guess for :meth:`value`."""
+        pos = pos.copy()
+        pos.play(move)
+        if pos.is_over():
+            return None
+        rng = np.array([0x9E3779B97F4A7C15], np.uint64)  # the bots only use it to break ties
+        return int(kernel.bot_value(
+            self.enc.hands(pos), self.enc.trick(pos), len(pos.trick), self.enc.seat(pos.leader), self.enc.points(pos),
+            self.strict, self.enc.K, np.full(NUM_KINDS, -1, np.int64), self.ms, self.ctrl, rng,
+        ))
+
     def at_least(self, pos: Position, move: Play, v: int) -> bool:
         return self._call(pos, move, v - 1, v) >= v
 
@@ -213,7 +225,7 @@ class _Searcher:
         self.prev.fill(-1)
         codes = kernel.root_plays(
             self.enc.hands(pos), self.enc.trick(pos), len(pos.trick), self.enc.seat(pos.to_play), self.strict,
-            self.enc.K, self.ms, self.prev, self.ctrl,
+            self.enc.K, self.ms, self.sc, self.prev, self.ctrl,
         )
         return [self.enc.play(int(c)) for c in codes], self.prev.copy()
 
@@ -258,11 +270,12 @@ def solve(
     plays, prev = searcher.canonical_moves(pos)
     scored: dict[Play, int] = {}
     partial: list[MoveValue] = []
-    guess = None
+    guess = searcher.estimate(pos, plays[0])
     try:
         for play in plays:
+            # the best so far is the likeliest value: most plays either reach it or fall short
             v = searcher.value(pos, play, guess)
-            guess = v
+            guess = v if play is plays[0] else (max(guess, v) if maximize else min(guess, v))
             scored[play] = v
             partial.append(MoveValue(play, searcher.to_value(v)))
     except SearchAborted as stop:
