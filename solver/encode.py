@@ -24,7 +24,7 @@ from . import kernel
 OBJECTIVES = ("points", "outcome")
 ZOBRIST_SEED = 0x48756F6C6F6E67  # "Huolong": fixed, so keys are the same in every run
 MAX_TRICKS = 44
-TRUMP_POWER = 100
+TRUMP_POWER = kernel.TRUMP_POWER
 
 
 @dataclass

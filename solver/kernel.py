@@ -40,6 +40,7 @@ from numba import njit
 INF = 1 << 60
 SUITS = 5  # kernel suit slots: up to four plain suits (no-trump), then the trumps
 TRUMP = 4
+TRUMP_POWER = 100  # trumps' powers are raised by this (see encode)
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 CTRL_NODES, CTRL_LIMIT, CTRL_STOP, CTRL_ABORTED, CTRL_OVERFLOW, CTRL_PASSES = 0, 1, 2, 3, 4, 5
@@ -393,8 +394,14 @@ def _order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
                     sc[m] += 1 << 20
                 else:
                     mate = _best_unit(h, (seat + 2) & 3, 1, su, K)
-                    if mate > _best_unit(h, (seat + 1) & 3, 1, su, K) and mate > _best_unit(h, (seat + 3) & 3, 1, su, K):
+                    lho = _best_unit(h, (seat + 1) & 3, 1, su, K)
+                    rho = _best_unit(h, (seat + 3) & 3, 1, su, K)
+                    if mate > lho and mate > rho:
                         sc[m] = (1 << 19) - kpow[c]
+                    elif su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
+                        sc[m] = -(1 << 19) - kpow[c]  # an opponent ruffs it
+                    else:
+                        sc[m] = -kpow[c]
         else:
             power = _play_power(code, lead_suit, ksuit, kpow)
             if partner_safe:
@@ -624,16 +631,13 @@ def _top(x):
 
 
 @njit(cache=True)
-def _sure_tricks(h, leader, K):
-    """Tricks each side is sure of from a trick start, when every play is one
-    card: ``(leader's side, its kinds, other side, its kinds)``.
+def _cashable(h, leader, skip, K):
+    """The leader's *quick tricks*, ignoring suit ``skip`` (−1: none), and the kinds they rest on.
 
-    The leader's *quick tricks*: in each suit, its cards above every card the
-    opponents hold there, for as many rounds as an opponent who holds trumps
-    still follows. It keeps the lead while cashing them, unless its partner
-    holds a higher card of the suit and may have to overtake: such a suit is
-    cashed last and counts one trick. The other side's: the top trumps held
-    in a row by one of its players (each wins a trick of its own).
+    In each suit: its cards above every card the opponents hold there, for as
+    many rounds as an opponent who holds trumps still follows. It keeps the
+    lead while cashing them, unless its partner holds a higher card of the
+    suit and may have to overtake: such a suit is cashed last and counts one.
     """
     smask = K[4]
     lho, pard, rho = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
@@ -643,7 +647,7 @@ def _sure_tricks(h, leader, K):
     for su in range(SUITS):
         m = smask[su]
         win = h[leader, 0] & m
-        if not win:
+        if su == skip or not win:
             continue
         opp = (h[lho, 0] | h[rho, 0]) & m
         if opp:
@@ -664,7 +668,39 @@ def _sure_tricks(h, leader, K):
             blocked = 1
         else:
             quick += n
-    quick += blocked
+    return quick + blocked, rel
+
+
+@njit(cache=True)
+def _sure_tricks(h, leader, K):
+    """Tricks each side is sure of from a trick start, when every play is one
+    card: ``(leader's side, its kinds, other side, its kinds)``.
+
+    The leader's side: the leader's quick tricks, or one trick crossing to a
+    partner's winner with a lower card and then the partner's quick tricks in
+    the other suits. The other side: the top trumps held in a row by one of
+    its players (each wins a trick of its own).
+    """
+    smask = K[4]
+    lho, pard, rho = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    quick, rel = _cashable(h, leader, -1, K)
+    for su in range(SUITS):
+        m = smask[su]
+        mine = h[leader, 0] & m
+        mate = h[pard, 0] & m
+        if not mine or not mate:
+            continue
+        opp = (h[lho, 0] | h[rho, 0]) & m
+        entry = _top(mate)
+        if entry < opp or _bit(_low(mine)) > entry:
+            continue
+        if su != TRUMP and ((h[lho, 0] & smask[TRUMP] and not h[lho, 0] & m)
+                            or (h[rho, 0] & smask[TRUMP] and not h[rho, 0] & m)):
+            continue  # the crossing would be ruffed
+        more, mrel = _cashable(h, pard, su, K)
+        if 1 + more > quick:
+            quick = 1 + more
+            rel = mrel | entry
     other = 0
     orel = ZERO
     x = (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]) & smask[TRUMP]
@@ -983,13 +1019,9 @@ def _best_unit(h, s, n, lead_suit, K):
     units = h[s, n - 1] & smask[lead_suit]
     if lead_suit != TRUMP and (h[s, 0] & smask[lead_suit]) == ZERO:
         units = h[s, n - 1] & smask[TRUMP]
-    best = -1
-    while units:
-        k = _low(units)
-        units &= units - ONE
-        if kpow[k] > best:
-            best = kpow[k]
-    return best
+    if not units:
+        return -1
+    return kpow[_low(_top(units))]  # kinds run weakest first within a suit
 
 
 @njit(cache=True)
