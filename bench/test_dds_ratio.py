@@ -1,38 +1,49 @@
-"""Our solver against DDS on the same seeded bridge endgames, one thread each, in one run.
+"""Our solver against DDS on the same seeded bridge positions, one thread each, in one run.
 
-The ratio (ours / DDS) per position is recorded in extra_info: median and p90.
-Full 13-card deals are not in this set: our search cannot yet finish them in
-reasonable time (see RESULTS.md).
+Every card of the side to play is scored by both (DDS through endplay's
+solve_board). The ratio (ours / DDS) per position goes to extra_info:
+median and p90, with our nodes. The full-deal set is the 200 deals of the
+agreement test (tests/test_bridge.py).
 """
 
 import random
-import time
+import statistics
 
 import pytest
 
 pytest.importorskip("endplay", reason="the dds extra (endplay) is not installed")
 
-from huolong.solver import solve  # noqa: E402
-from test_bridge import dds_values, random_bridge_endgame  # noqa: E402
+from bridge_deals import compare, random_bridge_endgame, seeded_full_deal  # noqa: E402
+from test_bridge import FULL_DEALS, FULL_SEED  # noqa: E402
+
+
+def _ratios(benchmark, positions, **info):
+    results = []
+
+    def both():
+        results.clear()
+        results.extend(compare(pos) for pos in positions)
+
+    benchmark.pedantic(both, rounds=1, iterations=1)
+    assert all(r.agrees for r in results), [r.differences() for r in results if not r.agrees]
+    ratios = sorted(r.our_seconds / r.dds_seconds for r in results)
+    ours = sorted(r.our_seconds for r in results)
+    dds = sorted(r.dds_seconds for r in results)
+    nodes = sorted(r.nodes for r in results)
+    p90 = int(0.9 * len(results))
+    benchmark.extra_info.update(
+        info, positions=len(results), ratio_median=statistics.median(ratios), ratio_p90=ratios[p90],
+        ours_median_s=statistics.median(ours), ours_p90_s=ours[p90], dds_median_s=statistics.median(dds),
+        dds_p90_s=dds[p90], nodes_median=statistics.median(nodes), nodes_p90=nodes[p90],
+        ours_total_s=sum(ours), dds_total_s=sum(dds),
+    )
 
 
 @pytest.mark.parametrize("cards", [6, 8])
 def test_ratio_to_dds_on_bridge_endgames(benchmark, cards):
     rng = random.Random(100 + cards)
-    positions = [random_bridge_endgame(rng, cards) for _ in range(50)]
-    ratios = []
+    _ratios(benchmark, [random_bridge_endgame(rng, cards) for _ in range(50)], cards=cards)
 
-    def both():
-        for pos in positions:
-            started = time.perf_counter()
-            dds_values(pos)
-            dds = time.perf_counter() - started
-            started = time.perf_counter()
-            solve(pos, line=False)
-            ours = time.perf_counter() - started
-            ratios.append(ours / dds)
 
-    benchmark.pedantic(both, rounds=1, iterations=1)
-    ratios.sort()
-    benchmark.extra_info.update(cards=cards, positions=len(positions),
-                                ratio_median=ratios[len(ratios) // 2], ratio_p90=ratios[int(0.9 * len(ratios))])
+def test_ratio_to_dds_on_full_deals(benchmark):
+    _ratios(benchmark, [seeded_full_deal(FULL_SEED, i) for i in range(FULL_DEALS)], cards=13)

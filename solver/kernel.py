@@ -719,6 +719,43 @@ def _sure_tricks(h, leader, K):
     return quick, rel, other, orel
 
 
+@njit(cache=True)
+def _with_runs(h, tr, tno, tlen, seat, rel, K):
+    """``rel`` and the mover's unbroken run below the weakest kind of ``rel`` in each suit.
+
+    A node that tried every move skipped plays equivalent to tried ones (kinds
+    next to each other, held by the mover alone). That stays true in every
+    position of the class only if the class cannot split such a run between
+    its exact top and its loose smaller cards.
+    """
+    smask = K[4]
+    others = ZERO
+    for i in range(tlen):
+        for j in range(tr[tno, i, 3]):
+            others |= _bit(tr[tno, i, j])
+    for s in range(4):
+        if s != seat:
+            others |= h[s, 0]
+    mine = h[seat, 0]
+    live = others | mine
+    out = rel
+    for su in range(SUITS):
+        r = rel & live & smask[su]
+        if not r:
+            continue
+        k = _bit(_low(r))
+        if not mine & k:
+            continue
+        below = live & smask[su] & (k - ONE)
+        while below:
+            b = _top(below)
+            if not mine & b or others & b:
+                break
+            out |= b
+            below &= ~b
+    return out
+
+
 # Frame fields of the explicit search stack (one frame per ply).
 F_TNO, F_TLEN, F_LEADER, F_PTS, F_ALPHA, F_BETA, F_A, F_B, F_BEST, F_BESTMOVE = range(10)
 F_LO, F_HI, F_CUR, F_TT, F_BASE, F_MAX, F_MOVE = range(10, 17)
@@ -876,7 +913,8 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
                 if (best >= F[d, F_BETA]) if F[d, F_MAX] else (best <= F[d, F_ALPHA]):
                     rel = FK[d, FK_BESTREL]
                 else:
-                    rel = FK[d, FK_UNION]
+                    tno, tl, ld = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER]
+                    rel = _with_runs(h, tr, tno, tl, (ld + tl) & 3, FK[d, FK_UNION], K)
                 if F[d, F_TT]:
                     b = F[d, F_BASE]
                     lo = best - b if best > F[d, F_ALPHA] else -INF

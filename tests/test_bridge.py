@@ -5,16 +5,21 @@ import random
 from pathlib import Path
 
 import pytest
+from bridge_deals import (
+    BRIDGE,
+    HAVE_DDS,
+    compare,
+    compare_full_deal,
+    random_bridge_endgame,
+)
 from click.testing import CliRunner
-
 from huolong.cli.main import cli
-from huolong.engine import Hand, Position, Rules, card_token, read_file
-from huolong.engine.deal import play_randomly
+from huolong.engine import Hand, Position, read_file
 from huolong.engine.seats import EAST, NORTH, SOUTH, WEST
 from huolong.solver import solve
+from huolong.solver.jobs import Workers, default_workers
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "puzzles" / "examples" / "bridge-endgame.pbn"
-BRIDGE = Rules.parse("bridge")
 
 
 def test_bridge_is_a_ruleset_not_a_special_case():
@@ -63,57 +68,25 @@ def test_cli_reads_pbn_with_the_bridge_ruleset():
 
 # -- against DDS -------------------------------------------------------------
 
-endplay = pytest.importorskip("endplay", reason="the dds extra (endplay) is not installed")
-from endplay.dds import solve_board  # noqa: E402
-from endplay.types import Card, Deal, Denom, Player  # noqa: E402
-
-PLAYERS = {NORTH: Player.north, EAST: Player.east, SOUTH: Player.south, WEST: Player.west}
-DENOMS = {0: Denom.spades, 1: Denom.hearts, 2: Denom.diamonds, 3: Denom.clubs, None: Denom.nt}
-SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+needs_dds = pytest.mark.skipif(not HAVE_DDS, reason="the dds extra (endplay) is not installed")
+FULL_DEALS = 200
+FULL_SEED = 2026
 
 
-def random_bridge_endgame(rng: random.Random, cards: int) -> Position:
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [Hand.from_cards(deck[13 * i : 13 * i + 13]) for i in range(4)]
-    declarer = rng.randrange(4)
-    pos = Position(level=None, trump=rng.choice([0, 1, 2, 3, None]), dealer=declarer, hands=hands,
-                   bottom=Hand(), leader=0, rules=BRIDGE)
-    pos.leader = pos.seat_after(declarer)
-    play_randomly(pos, rng, cards)
-    for _ in range(rng.randrange(4)):
-        pos.play(rng.choice(pos.legal_plays()))
-    return pos
-
-
-def dds_values(pos: Position) -> dict[str, int]:
-    """DDS's solve_board with every card scored, for the seat to play."""
-    hands = list(pos.hands)
-    for i, play in enumerate(pos.trick):
-        seat = pos.seat_after(pos.leader, i)
-        hands[seat] = hands[seat] + play
-    pbn = "N:" + " ".join(str(hands[s]).replace("-", "") for s in (NORTH, EAST, SOUTH, WEST))
-    deal = Deal.from_pbn(pbn)
-    deal.trump = DENOMS[pos.trump]
-    deal.first = PLAYERS[pos.leader]
-    for play in pos.trick:
-        deal.play(Card(card_token(play.cards[0])))
-    out = {}
-    for card, tricks in solve_board(deal):
-        name = str(card).upper().replace("10", "T")
-        suit = next(ch for ch in name if ch in SUIT_LETTERS)
-        out[SUIT_LETTERS[suit] + name.replace(suit, "")] = tricks
-    return out
-
-
+@needs_dds
 @pytest.mark.parametrize("cards", [4, 6, 8])
 def test_endgames_agree_with_dds_on_every_card(cards):
     rng = random.Random(cards)
     for _ in range(70):
-        pos = random_bridge_endgame(rng, cards)
-        analysis = solve(pos, line=False)
-        ours = {str(m.play): m.value.points for m in analysis.moves}
-        theirs = dds_values(pos)
-        assert set(theirs) <= set(ours)
-        assert {card: ours[card] for card in theirs} == theirs
-        assert analysis.value.points == max(theirs.values())
+        result = compare(random_bridge_endgame(rng, cards))
+        assert result.agrees, result.differences()
+
+
+@needs_dds
+def test_full_deals_agree_with_dds_on_every_card():
+    """200 seeded random deals of 13 cards each, every card of the opening lead scored by both."""
+    with Workers(default_workers()) as pool:
+        results = [r for _, r in pool.run(compare_full_deal, [(FULL_SEED, i) for i in range(FULL_DEALS)])]
+    assert len(results) == FULL_DEALS
+    wrong = [r.differences() for r in results if not r.agrees]
+    assert not wrong, "\n".join(wrong)
