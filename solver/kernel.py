@@ -401,7 +401,8 @@ def _order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
                     elif su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
                         sc[m] = -(1 << 19) - kpow[c]  # an opponent ruffs it
                     else:
-                        sc[m] = -kpow[c]
+                        side = K[4][su] & (h[seat, 0] | h[(seat + 2) & 3, 0])
+                        sc[m] = (_pop(side) << 4) - kpow[c]
         else:
             power = _play_power(code, lead_suit, ksuit, kpow)
             if partner_safe:
