@@ -26,8 +26,12 @@ monotone in points and in the dig, which the trick-boundary bounds rely on.
 The transposition table stores, at trick boundaries only, bounds on
 ``value − leaf[0, points // 5]``: independent of the points already taken
 when ``leaf`` is additive; when it is not, the points are hashed into the key.
-Its key is :func:`relative_key`: positions equal up to a relabelling of the
-cards that keeps every comparison (DDS's relative ranks) share an entry.
+Its entries are *classes* of positions (partition search, DDS's "winning
+ranks"): per suit the top live kinds, in relative ranks, down to the weakest
+whose rank decided a trick below (and every kind with points, copies or ties),
+and for the smaller cards only how many each seat holds. See
+:func:`classify`, :func:`_store`, :func:`_probe`; a bucket holds ``WAYS``
+classes of one hand shape.
 
 Move codes: ``n | c0 << 2 | c1 << 8 | c2 << 14`` with kinds c0 ≤ c1 ≤ c2.
 """

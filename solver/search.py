@@ -15,7 +15,7 @@
 >>> [(str(m.play), m.value.points) for m in analysis.moves]
 [('SA', 95), ('H2', 95), ('BJ', 95), ('SA SA', 95)]
 >>> str(analysis.line[0])
-'S: SA, SK, SQ, S5 -> S, 15 points'
+'S: BJ, C3, HA, D3 -> S, 0 points'
 """
 
 from __future__ import annotations
