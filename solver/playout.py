@@ -28,7 +28,7 @@ from huolong.engine.dealfile import result_text
 
 from . import kernel
 from .encode import MAX_TRICKS, Encoding, encode
-from .search import SearchAborted, Value, new_table, search_buffers
+from .search import SearchAborted, Value, clear_table, new_table, search_buffers
 
 EXACT_CARDS = 6
 POLICIES = {"bot": kernel.POLICY_BOT, "random": kernel.POLICY_RANDOM}
@@ -83,7 +83,7 @@ class Player:
             raise ValueError("a playout starts at the beginning of a trick")
         enc = encode(pos, "outcome")
         if self._table_for is not enc:  # stored bounds are only valid for one set of constants
-            self.T = new_table(self.T[0].shape[0])
+            clear_table(self.T)
             self._table_for = enc
         self.ctrl[:] = 0
         strict = 1 if pos.rules.follow == "strict" else 0

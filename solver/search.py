@@ -119,6 +119,13 @@ def new_table(size: int) -> tuple[np.ndarray, ...]:
             np.zeros(size, np.int64))
 
 
+def clear_table(T: tuple[np.ndarray, ...]) -> None:
+    """Empty a table in place (cheaper than a new one): no entry matches a zero shape."""
+    T[0].fill(0)
+    T[5].fill(-1)
+    T[6].fill(0)
+
+
 def search_buffers(stack: int) -> tuple[np.ndarray, ...]:
     """The kernel's working arrays: move stack, move scores, equivalence links, control words, frames."""
     return (np.zeros(stack, np.int64), np.zeros(stack, np.int64), np.full(NUM_KINDS, -1, np.int64),
