@@ -829,20 +829,14 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
                     elif par[3] > 0 and par[4] == 1:
                         # tricks score and every play is one card: sure tricks bound the rest
                         quick, qrel, other, orel = _sure_tricks(h, ld, K)
-                        if (ld & 1) != par[0]:
-                            low = leaf[0, (p + quick * par[3]) // 5]
-                            high = leaf[1, (p + rem - other * par[3] + par[1]) // 5]
-                            if low >= be:
-                                v, rel, immediate = low, qrel, True
-                            elif high <= al:
-                                v, rel, immediate = high, orel, True
-                        else:
-                            low = leaf[0, (p + other * par[3]) // 5]
-                            high = leaf[1, (p + rem - quick * par[3] + par[1]) // 5]
-                            if low >= be:
-                                v, rel, immediate = low, orel, True
-                            elif high <= al:
-                                v, rel, immediate = high, qrel, True
+                        if (ld & 1) == par[0]:  # the dealer's side leads: its sure tricks cap the attackers
+                            quick, qrel, other, orel = other, orel, quick, qrel
+                        low = leaf[0, (p + quick * par[3]) // 5]
+                        high = leaf[1, (p + rem - other * par[3] + par[1]) // 5]
+                        if low >= be:
+                            v, rel, immediate = low, qrel, True
+                        elif high <= al:
+                            v, rel, immediate = high, orel, True
                     if not immediate:
                         if par[2]:
                             shape ^= zpts[p // 5]
