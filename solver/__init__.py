@@ -6,6 +6,8 @@
 """
 
 from .encode import OBJECTIVES
-from .search import Analysis, LineTrick, MoveValue, SearchAborted, Value, analysis_dict, solve
+from .errors import SearchAborted, SolverError
+from .search import Analysis, solve
+from .values import LineTrick, MoveValue, Value
 
-__all__ = ["OBJECTIVES", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "Value", "analysis_dict", "solve"]
+__all__ = ["OBJECTIVES", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "SolverError", "Value", "solve"]

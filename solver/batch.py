@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from huolong.engine import read_positions
 
-from .search import SearchAborted, analysis_dict, solve
+from .errors import SearchAborted
+from .search import solve
 
 
 def solve_task(text: str, filename: str, number: int, objective: str, max_nodes: int | None,
@@ -32,4 +33,4 @@ def solve_task(text: str, filename: str, number: int, objective: str, max_nodes:
         analysis = solve(pos, objective, max_nodes=max_nodes, line=line)
     except SearchAborted as stop:
         return {**row, "error": str(stop)}
-    return {**row, **analysis_dict(analysis)}
+    return {**row, **analysis.to_dict()}

@@ -19,12 +19,15 @@ import numpy as np
 from huolong.engine import TRUMP, Play, Position, hand_result
 from huolong.engine.cards import NUM_KINDS, card_points
 
-from . import kernel
+from .kernel.layout import (
+    K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, K_ZLEAD, K_ZOB, K_ZPOINTS, K_ZREL,
+    P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_TRICK_SCORE, PREFIX_STRIDE, SUITS, TR_N, TRUMP_POWER,
+    new_tricks,
+)
+from .kernel.layout import TRUMP as TRUMP_SLOT
 
 OBJECTIVES = ("points", "outcome")
 ZOBRIST_SEED = 0x48756F6C6F6E67  # "Huolong": fixed, so keys are the same in every run
-MAX_TRICKS = 44
-TRUMP_POWER = kernel.TRUMP_POWER
 
 
 @dataclass
@@ -54,11 +57,12 @@ class Encoding:
         return h
 
     def trick(self, pos: Position) -> np.ndarray:
-        tr = np.zeros((MAX_TRICKS, 4, 4), np.int64)
+        """The trick array with the position's trick in progress as ``tr[0]``."""
+        tr = new_tricks()
         for i, play in enumerate(pos.trick):
             for j, card in enumerate(play.cards):
                 tr[0, i, j] = self.kind_of[card]
-            tr[0, i, 3] = len(play)
+            tr[0, i, TR_N] = len(play)
         return tr
 
     def code(self, play: Play) -> int:
@@ -73,6 +77,10 @@ class Encoding:
     def points(self, pos: Position) -> int:
         """The position's points (attackers' takings) in kernel units."""
         return pos.points * self.scale
+
+    def leaf(self, points: int, dug: bool) -> int:
+        """The kernel value of a finished hand (``points`` in the position's units, dig included)."""
+        return int(self.K[K_LEAF][int(dug), points * self.scale // 5])
 
     def decode(self, value: int) -> tuple[int, bool]:
         """(points, dug) of a kernel value."""
@@ -92,7 +100,7 @@ def _zobrist(leaf_size: int) -> tuple[np.ndarray, ...]:
     rng = np.random.default_rng(ZOBRIST_SEED)
     zob = rng.integers(1, 2**63, size=(4, 3, NUM_KINDS), dtype=np.uint64)
     zlead = rng.integers(1, 2**63, size=4, dtype=np.uint64)
-    zrel = rng.integers(1, 2**63, size=(kernel.SUITS, 22, 4**4 * 3 * 2), dtype=np.uint64)
+    zrel = rng.integers(1, 2**63, size=(SUITS, PREFIX_STRIDE - 1, 4**4 * 3 * 2), dtype=np.uint64)
     zpts = rng.integers(1, 2**63, size=leaf_size, dtype=np.uint64)
     return zob, zlead, zrel, zpts
 
@@ -105,10 +113,10 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
     ksuit = np.zeros(NUM_KINDS, np.int64)
     kpow = np.zeros(NUM_KINDS, np.int64)
     kpts = np.zeros(NUM_KINDS, np.int64)
-    smask = np.zeros(kernel.SUITS, np.uint64)
+    smask = np.zeros(SUITS, np.uint64)
     kind = 0
     plain = [s for s in range(4) if s != order.trump]
-    slots = list(enumerate(plain)) + [(kernel.TRUMP, TRUMP)]
+    slots = list(enumerate(plain)) + [(TRUMP_SLOT, TRUMP)]
     for slot, suit in slots:
         for card in order.kinds_of_suit(suit):
             kind_of[card], card_of[kind] = kind, card
@@ -136,9 +144,15 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
             # last trick is a trick like any other, not a question to settle
             leaf[dug, i] = 2 * score + (dug if shape.card_scores else 0)
     zob, zlead, zrel, zpts = _zobrist(leaf.shape[1])
-    par = np.array([dealer_parity, bonus, int(objective == "outcome"), scale * shape.trick_score, shape.max_unit],
-                   np.int64)
-    K = (ksuit, kpow, kpts, gmask, smask, leaf, zob, zpts, par, zlead, zrel)
+    par = np.zeros(P_FIELDS, np.int64)
+    par[P_DEALER] = dealer_parity
+    par[P_DIG] = bonus
+    par[P_POINTS_KEYED] = objective == "outcome"
+    par[P_TRICK_SCORE] = scale * shape.trick_score
+    par[P_MAX_UNIT] = shape.max_unit
+    tables = {K_SUIT: ksuit, K_POWER: kpow, K_POINTS: kpts, K_TIES: gmask, K_SUIT_MASK: smask, K_LEAF: leaf,
+              K_ZOB: zob, K_ZPOINTS: zpts, K_PAR: par, K_ZLEAD: zlead, K_ZREL: zrel}
+    K = tuple(tables[i] for i in range(len(tables)))
     return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale)
 
 

@@ -40,19 +40,24 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-_warm = False
+KERNELS = ("search", "playout")
+_prepared: set[str] = set()
 
 
-def warm_up() -> float:
-    """Compile (first run) or load the kernels in this process, once; the seconds it took.
+def prepare(*kernels: str) -> float:
+    """Compile (first run) or load the named kernels in this process, once; the seconds it took.
 
-    Numba keeps them for every later call, so workers do this once, not per
-    task; and when the main process does it before starting local workers,
-    they load the compiled code from the on-disk cache instead of each
-    compiling it again.
+    ``"search"``: what :func:`~huolong.solver.solve` runs; ``"playout"``:
+    whole-hand playouts. Numba keeps them for every later call, so workers
+    do this once, not per task; and when the main process does it before
+    starting local workers, they load the compiled code from the on-disk
+    cache instead of each compiling it again.
     """
-    global _warm
-    if _warm:
+    unknown = set(kernels) - set(KERNELS)
+    if unknown:
+        raise ValueError(f"unknown kernels {sorted(unknown)}: use {', '.join(KERNELS)}")
+    todo = [k for k in kernels if k not in _prepared]
+    if not todo:
         return 0.0
     started = time.perf_counter()
     import random
@@ -60,14 +65,17 @@ def warm_up() -> float:
     from huolong.engine.bury import heuristic_bury
     from huolong.engine.deal import deal_hand, play_randomly
 
-    from .playout import Player
-    from .search import solve
-
     deal = deal_hand(random.Random(0))
     pos = deal.bury(heuristic_bury(deal.hands[deal.dealer] + deal.kitty, deal.order, deal.rules))
-    Player(2).value(pos, 0)
-    solve(play_randomly(pos.copy(), random.Random(0), 2), "outcome")
-    _warm = True
+    if "search" in todo:
+        from .search import solve
+
+        solve(play_randomly(pos.copy(), random.Random(0), 2), "outcome")
+    if "playout" in todo:
+        from .playout import Player
+
+        Player(2).play(pos, 0)
+    _prepared.update(todo)
     return time.perf_counter() - started
 
 
@@ -77,12 +85,13 @@ class Workers:
     Starting processes costs a good part of a second (imports, loading the
     compiled kernel), so a job that submits work in rounds keeps one pool.
     With ``scheduler`` (``tcp://HOST:PORT``) tasks go to that Dask cluster;
-    each worker loads the kernel once (:func:`warm_up`), not once per task.
+    each worker loads the ``kernels`` the tasks use once (:func:`prepare`), not once per task.
     """
 
-    def __init__(self, workers: int, scheduler: str | None = None) -> None:
+    def __init__(self, workers: int, scheduler: str | None = None, kernels: tuple[str, ...] = KERNELS) -> None:
         self.workers = workers
         self.scheduler = scheduler
+        self.kernels = kernels
         self._pool: ProcessPoolExecutor | None = None
         self._client: Any = None
         if scheduler:
@@ -97,7 +106,7 @@ class Workers:
             self._client = Client(address, timeout="10s", set_as_default=False)
         except (OSError, TimeoutError) as e:
             raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-        self._client.run(warm_up)  # each worker loads the kernels once, before any task
+        self._client.run(prepare, *self.kernels)  # each worker loads the kernels once, before any task
         self.workers = max(1, sum(self._client.nthreads().values()))
 
     def __enter__(self) -> Workers:
@@ -131,7 +140,7 @@ class Workers:
                 yield i, fn(*args)
             return
         if self._pool is None:
-            warm_up()  # compile here once, so that the workers load from the cache
+            prepare(*self.kernels)  # compile here once, so that the workers load from the cache
             self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_quiet_worker)
         pending: dict[Future, int] = {}
         next_task = 0

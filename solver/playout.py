@@ -26,12 +26,15 @@ from huolong.engine.bury import heuristic_bury
 from huolong.engine.deal import deal_hand
 from huolong.engine.dealfile import result_text
 
-from . import kernel
-from .encode import MAX_TRICKS, Encoding, encode
-from .search import SearchAborted, Value, clear_table, new_table, search_buffers
+from .encode import Encoding, encode
+from .errors import SolverError
+from .kernel.layout import CTRL_NODES, MAX_TRICKS, POLICY_BOT, POLICY_RANDOM, clear_table, new_tricks
+from .kernel.playout import playout
+from .session import Session
+from .values import Value
 
 EXACT_CARDS = 6
-POLICIES = {"bot": kernel.POLICY_BOT, "random": kernel.POLICY_RANDOM}
+POLICIES = {"bot": POLICY_BOT, "random": POLICY_RANDOM}
 _MOVE_STACK = 1 << 16
 
 
@@ -67,38 +70,41 @@ class Player:
             raise ValueError(f"invalid policy {tuple(policy)!r}: four of {', '.join(POLICIES)}")
         self.exact_cards = exact_cards
         self.policy = np.array([POLICIES[p] for p in policy], np.int64)
-        size = 1 << table_bits
-        self.T = new_table(size)
-        self._table_for: Encoding | None = None
-        self.ms, self.sc, self.prev, self.ctrl, self.F, self.FK = search_buffers(_MOVE_STACK)
-        self.tr = np.zeros((MAX_TRICKS, 4, 4), np.int64)
-        self.rec = np.zeros((MAX_TRICKS, 4), np.int64)
+        self.table_bits = table_bits
+        self.session: Session | None = None
+        self.tr = new_tricks()
+        self.rec = np.zeros(4 * MAX_TRICKS, np.int64)
+
+    def _session(self, enc: Encoding) -> Session:
+        """The buffers, with a table kept while the encoding is the same (its bounds hold for one set of constants)."""
+        if self.session is None:
+            self.session = Session(enc, self.table_bits, stack=_MOVE_STACK)
+        elif self.session.enc is not enc:
+            clear_table(self.session.T)
+            self.session.enc = enc
+        self.session.ctrl[:] = 0
+        return self.session
 
     def _run(self, pos: Position, seed: int, line: bool) -> tuple[Encoding, int, int]:
         if pos.rules.is_bridge:
-            raise ValueError("playouts are for Huolong hands, not bridge")
+            raise SolverError("playouts are for Huolong hands, not bridge")
         if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
-            raise ValueError("a playout needs every hand and the bottom (bury first)")
+            raise SolverError("a playout needs every hand and the bottom (bury first)")
         if pos.trick:
-            raise ValueError("a playout starts at the beginning of a trick")
+            raise SolverError("a playout starts at the beginning of a trick")
         enc = encode(pos, "outcome")
-        if self._table_for is not enc:  # stored bounds are only valid for one set of constants
-            clear_table(self.T)
-            self._table_for = enc
-        self.ctrl[:] = 0
-        strict = 1 if pos.rules.follow == "strict" else 0
-        value, tricks = kernel.playout(
-            enc.hands(pos), self.tr, enc.seat(pos.leader), enc.points(pos), strict, self.exact_cards, self.policy,
-            enc.K, self.T, self.ms, self.sc, self.prev, self.ctrl, self.F, self.FK, kernel_seed(seed), self.rec, line,
+        session = self._session(enc)
+        value, plays = session.run(
+            playout, enc.hands(pos), self.tr, enc.seat(pos.leader), enc.points(pos), int(pos.rules.follow == "strict"),
+            self.exact_cards, self.policy, enc.K, *session.search_args(), kernel_seed(seed), self.rec, line,
+            watched=False,
         )
-        if tricks < 0:
-            raise SearchAborted("move stack overflow" if self.ctrl[kernel.CTRL_OVERFLOW] else "stopped", self.nodes)
-        return enc, int(value), int(tricks)
+        return enc, int(value), int(plays)
 
     @property
     def nodes(self) -> int:
         """Search nodes of the last playout's exact part."""
-        return int(self.ctrl[kernel.CTRL_NODES])
+        return int(self.session.ctrl[CTRL_NODES]) if self.session else 0
 
     def value(self, pos: Position, seed: int) -> Value:
         """The result of one playout from ``pos`` (after the bury, at a trick start)."""
@@ -108,13 +114,12 @@ class Player:
 
     def play(self, pos: Position, seed: int) -> PlayedHand:
         """One playout with every play recorded: a hand record that re-reads and re-validates."""
-        enc, v, tricks = self._run(pos, seed, line=True)
+        enc, v, plays = self._run(pos, seed, line=True)
         points, dug = enc.decode(v)
         record = pos.copy()
         record.record = True
-        for t in range(tricks):
-            for i in range(4):
-                record.play(enc.play(int(self.rec[t, i])))  # checked by the engine: a kernel slip cannot pass
+        for code in self.rec[:plays]:
+            record.play(enc.play(int(code)))  # checked by the engine: a kernel slip cannot pass
         if not record.is_over() or (record.points, record.dug) != (points, dug):
             raise AssertionError(f"playout record ends at {record.points} dug={record.dug}, search said {points} {dug}")
         value = Value(points, dug, record.result())

@@ -164,7 +164,7 @@ def test_every_legal_play_maps_to_a_generated_play_in_big_positions():
     from huolong.engine import Rules
     from huolong.engine.deal import play_randomly, random_deal
     from huolong.solver.encode import canonical_play
-    from huolong.solver.search import _Searcher
+    from huolong.solver.search import Search
 
     rng = random.Random(11)
     for i in range(120):
@@ -174,8 +174,9 @@ def test_every_legal_play_maps_to_a_generated_play_in_big_positions():
             pos.play(rng.choice(pos.legal_plays()))
         if pos.is_over():
             continue
-        searcher = _Searcher(pos, "points", None, None, 10)
-        generated, prev = searcher.canonical_moves(pos)
+        search = Search(pos, "points")
+        codes, links = search.root_plays()
+        generated = [search.enc.play(int(c)) for c in codes]
         legal = set(pos.legal_plays())
         assert set(generated) <= legal
-        assert {canonical_play(play, searcher.enc, prev) for play in legal} == set(generated)
+        assert {canonical_play(play, search.enc, links) for play in legal} == set(generated)

@@ -1,0 +1,30 @@
+"""The solver's errors: part of the engine's family (``HuolongError``, a ``ValueError``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from huolong.engine import HuolongError
+
+if TYPE_CHECKING:
+    from .values import MoveValue
+
+
+class SolverError(HuolongError):
+    """Something the solver cannot do with the position it was given."""
+
+
+class SearchAborted(SolverError):
+    """The search stopped before it finished: node limit, time limit or Ctrl-C.
+
+    ``partial`` holds the plays whose values were finished before the stop.
+
+    >>> str(SearchAborted("node limit", 1200))
+    'search stopped (node limit) after 1,200 nodes'
+    """
+
+    def __init__(self, reason: str, nodes: int, partial: list[MoveValue] | None = None) -> None:
+        self.reason = reason
+        self.nodes = nodes
+        self.partial = partial or []
+        super().__init__(f"search stopped ({reason}) after {nodes:,} nodes")

@@ -1,0 +1,111 @@
+"""The jitted double-dummy search: flat functions over arrays, one concern a module.
+
+Modules, after DDS's source layout:
+
+==========  ===================================================================
+``layout``  every index into the arrays shared with Python, named; their builders
+``bits``    popcount / lowest / highest bit (LLVM intrinsics); hand and move-code primitives
+``moves``   move generation, equivalent cards, move ordering
+``tricks``  plays onto the table and back, trick winners, leaf values
+``table``   keys, classes of positions (partition search), store, probe
+``bounds``  the last trick and sure tricks
+``search``  the alpha-beta and MTD(f)
+``bot``     the playout bot
+``root``    the driver of a solve: the root plays, each one's value, the best line
+``playout`` the driver of whole hands: the bot, then the search
+``jit``     how each function is compiled (a driver, a helper, or inlined)
+==========  ===================================================================
+
+State of a search
+-----------------
+Hands are uint64 bitboards over 54 card *kinds* renumbered per hand so
+that every effective suit is a run of bits, weakest first (``h[seat,
+plane]``, plane p set when the seat holds more than p copies); tricks are
+rows of kinds (``tr``). The constants of one hand (``K``) come from
+:mod:`huolong.solver.encode`: each kind's effective suit, trick power and
+points, the kinds of equal power, each suit's kinds, the leaf values of a
+finished hand, and Zobrist keys made from a fixed seed.
+
+Values are whatever the leaf table says; the attackers maximise them. The
+leaf is monotone in points and in the dig, which the trick-start bounds
+rely on. The transposition table stores, at trick starts only, bounds on
+``value − leaf[0, points // 5]`` for classes of positions (partition search,
+DDS's "winning ranks"): per suit the top live kinds, in relative ranks, down
+to the weakest whose rank decided a trick below (and every kind with points,
+copies or ties), and for the smaller cards only how many each seat holds.
+
+The cache
+---------
+Numba caches each function on disk and invalidates it only when the
+function's *own* file changes, while a caller's cached code has its
+callees' code (and every module constant it read) compiled in. So the
+kernel keys its cache on all of its sources: at import, a hash of this
+package's modules and the Numba version is compared with the stamp kept in
+the cache directory, and on a difference every kernel function's cache
+index is emptied before anything compiles. ``NUMBA_CACHE_DIR`` moves the
+cache as usual.
+
+Compile time: no ``inline="always"`` (Numba's IR inlining copies the
+callee into each call site; LLVM inlines where it pays anyway), and no
+integer literal passed to a jitted helper (each literal value would compile
+a copy of its own): every function has exactly one signature.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+from numba.core.registry import CPUDispatcher
+
+from . import bits, bot, bounds, jit, layout, moves, playout, root, search, table, tricks
+
+MODULES = (layout, jit, bits, moves, tricks, table, bounds, search, bot, root, playout)
+STAMP_FILE = "huolong-kernel.stamp"
+
+
+def dispatchers() -> list[CPUDispatcher]:
+    """Every jitted function of the kernel."""
+    return [value for module in MODULES for value in vars(module).values()
+            if isinstance(value, CPUDispatcher) and value.py_func.__module__ == module.__name__]
+
+
+def source_stamp() -> str:
+    """A hash of the kernel's sources and the Numba version: what its cache was compiled from."""
+    digest = hashlib.sha256(numba.__version__.encode())
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def refresh_cache() -> bool:
+    """Empty the kernel's cache when it was compiled from other sources; True if it did."""
+    stamp = source_stamp()
+    caches = [d._cache for d in dispatchers() if getattr(d, "_cache", None) is not None]
+    stale = False
+    for path in sorted({c.cache_path for c in caches}):
+        try:
+            stale |= (Path(path) / STAMP_FILE).read_text() != stamp
+        except OSError:
+            stale = True
+    if not stale:
+        return False
+    for cache in caches:
+        try:
+            cache.flush()  # an empty index: every signature is compiled again
+        except OSError:
+            pass  # an unwritable cache directory: Numba will not save there either
+    for path in sorted({c.cache_path for c in caches}):
+        try:
+            os.makedirs(path, exist_ok=True)
+            tmp = Path(path) / f"{STAMP_FILE}.{os.getpid()}"
+            tmp.write_text(stamp)
+            os.replace(tmp, Path(path) / STAMP_FILE)
+        except OSError:
+            pass
+    return True
+
+
+refresh_cache()

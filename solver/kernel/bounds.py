@@ -1,0 +1,136 @@
+"""Bounds that settle a trick start without searching it: the last trick, sure tricks.
+
+(The bound from the points still in play is the table's ``rem``, see
+:func:`.table.classify`.) Every bound also says which kinds' ranks it rests
+on, so that the table can store it for a class of positions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .bits import ONE, ZERO, bit, lowest, popcount, top
+from .jit import helper
+from .layout import K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, P_DEALER, P_TRICK_SCORE, SUITS, TRUMP
+from .tricks import end_value
+
+
+@helper
+def last_single(h, leader, pts, K):
+    """Value of the last trick when every hand holds one card, and the kinds whose
+    rank decided it: ``(−1, 0)`` if that is not the case."""
+    ksuit, kpow, kpts = K[K_SUIT], K[K_POWER], K[K_POINTS]
+    for s in range(4):
+        if h[s, 1] != ZERO or popcount(h[s, 0]) != 1:
+            return -1, ZERO
+    lead = lowest(h[leader, 0])
+    lead_suit = ksuit[lead]
+    best_pow = kpow[lead]
+    winner = leader
+    best = lead
+    gained = kpts[lead] + K[K_PAR][P_TRICK_SCORE]
+    for i in range(1, 4):
+        s = (leader + i) & 3
+        k = lowest(h[s, 0])
+        gained += kpts[k]
+        if ksuit[k] == TRUMP or ksuit[k] == lead_suit:
+            if kpow[k] > best_pow:
+                best_pow = kpow[k]
+                winner = s
+                best = k
+    rel = ZERO
+    for s in range(4):
+        k = lowest(h[s, 0])
+        if k != best and ksuit[k] == ksuit[best]:
+            rel = bit(best)  # it beat a card of its own suit: its rank mattered
+    attackers = (winner & 1) != K[K_PAR][P_DEALER]
+    return end_value(K, pts + gained if attackers else pts, attackers), rel
+
+
+@helper
+def _cashable(h, leader, skip, K):
+    """The leader's *quick tricks*, ignoring suit ``skip`` (−1: none), and the kinds they rest on.
+
+    In each suit: its cards above every card the opponents hold there, for as
+    many rounds as an opponent who holds trumps still follows. It keeps the
+    lead while cashing them, unless its partner holds a higher card of the
+    suit and may have to overtake: such a suit is cashed last and counts one.
+    """
+    smask = K[K_SUIT_MASK]
+    lho, pard, rho = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    quick = 0
+    blocked = 0
+    rel = ZERO
+    for su in range(SUITS):
+        m = smask[su]
+        win = h[leader, 0] & m
+        if su == skip or not win:
+            continue
+        opp = (h[lho, 0] | h[rho, 0]) & m
+        if opp:
+            win &= ~((top(opp) << ONE) - ONE)
+        n = popcount(win)
+        if su != TRUMP:
+            # an opponent with trumps ruffs once he is void
+            if h[lho, 0] & smask[TRUMP]:
+                n = min(n, popcount(h[lho, 0] & m))
+            if h[rho, 0] & smask[TRUMP]:
+                n = min(n, popcount(h[rho, 0] & m))
+        if n == 0:
+            continue
+        for _ in range(popcount(win) - n):
+            win &= win - ONE  # the n highest
+        rel |= win
+        if h[pard, 0] & m & ~(bit(lowest(win)) - ONE):
+            blocked = 1
+        else:
+            quick += n
+    return quick + blocked, rel
+
+
+@helper
+def sure_tricks(h, leader, K):
+    """Tricks each side is sure of from a trick start, when every play is one
+    card: ``(leader's side, its kinds, other side, its kinds)``.
+
+    The leader's side: the leader's quick tricks, or one trick crossing to a
+    partner's winner with a lower card and then the partner's quick tricks in
+    the other suits. The other side: the top trumps held in a row by one of
+    its players (each wins a trick of its own).
+    """
+    smask = K[K_SUIT_MASK]
+    lho, pard, rho = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    quick, rel = _cashable(h, leader, np.int64(-1), K)
+    for su in range(SUITS):
+        m = smask[su]
+        mine = h[leader, 0] & m
+        mate = h[pard, 0] & m
+        if not mine or not mate:
+            continue
+        opp = (h[lho, 0] | h[rho, 0]) & m
+        entry = top(mate)
+        if entry < opp or bit(lowest(mine)) > entry:
+            continue
+        if su != TRUMP and ((h[lho, 0] & smask[TRUMP] and not h[lho, 0] & m)
+                            or (h[rho, 0] & smask[TRUMP] and not h[rho, 0] & m)):
+            continue  # the crossing would be ruffed
+        more, mrel = _cashable(h, pard, su, K)
+        if 1 + more > quick:
+            quick = 1 + more
+            rel = mrel | entry
+    other = 0
+    orel = ZERO
+    x = (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]) & smask[TRUMP]
+    holder = -1
+    while x:
+        b = top(x)
+        s = 0
+        while not h[s, 0] & b:
+            s += 1
+        if ((s - leader) & 1) == 0 or (holder >= 0 and s != holder):
+            break
+        holder = s
+        other += 1
+        orel |= b
+        x &= ~b
+    return quick, rel, other, orel

@@ -1,0 +1,377 @@
+"""Move generation, equivalent cards, and move ordering.
+
+Generation pushes one play per group of *equivalent* plays: two kinds are
+interchangeable for the mover when they are neighbours among the cards
+still in play, held only by the mover and in equal numbers, worth the same
+points, and tied with no other card (DDS's relative ranks, for three
+copies); swapping them maps the position onto itself. The canonical play
+of a group gives the most copies to the weakest kinds of each chain.
+
+Ordering scores each play for the alpha-beta: the table's best move first,
+then trick heuristics — cash winners on lead, cross to a partner's winner,
+play low behind a partner whose trick is safe, else win as cheaply as is
+safe, else play low.
+
+Assumes the layout of :mod:`.layout`; plays are move codes (``bits.code``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .bits import ONE, ZERO, bit, code, copies, first_kind, kind_of, lowest, played, popcount, top, trick_kinds
+from .jit import driver, helper, inline
+from .layout import (
+    CTRL_OVERFLOW, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, P_MAX_UNIT, SUITS, TR_N, TRUMP, TRUMP_POWER,
+)
+
+
+@helper
+def equivalence(h, tr, tno, tlen, seat, K, prev):
+    """For each kind the seat holds, the next weaker kind it may be swapped with, or −1 (in ``prev``)."""
+    kpow, kpts, gmask, smask = K[K_POWER], K[K_POINTS], K[K_TIES], K[K_SUIT_MASK]
+    others = trick_kinds(tr, tno, tlen)
+    for s in range(4):
+        if s != seat:
+            others |= h[s, 0]
+    mine = h[seat, 0]
+    live = others | mine
+    for su in range(SUITS):
+        x = live & smask[su]
+        last = np.int64(-1)
+        while x:
+            k = lowest(x)
+            x &= x - ONE
+            if mine & bit(k):
+                prev[k] = -1
+                if (
+                    last >= 0
+                    and mine & bit(last)
+                    and not others & bit(last)
+                    and not others & bit(k)
+                    and kpts[last] == kpts[k]
+                    and copies(h, seat, last) == copies(h, seat, k)
+                ):
+                    if kpow[last] == kpow[k] or (
+                        (live & gmask[last]) == bit(last) and (live & gmask[k]) == bit(k)
+                    ):
+                        prev[k] = last
+            last = k
+
+
+@inline
+def _canonical(move, prev):
+    """Is the play the representative of its group (no copy can move to a weaker twin)?"""
+    n = move & 3
+    for i in range(n):
+        c = kind_of(move, i)
+        p = prev[c]
+        if p >= 0:
+            used_c = 0
+            used_p = 0
+            for j in range(n):
+                d = kind_of(move, j)
+                used_c += d == c
+                used_p += d == p
+            if used_p < used_c:
+                return False
+    return True
+
+
+@helper
+def _push(n, a, b, c, prev, ms, sp, ctrl):
+    """Push the play of kinds a, b, c (the first ``n`` of them, any order) if it is canonical."""
+    if n == 1:
+        b = a
+        c = a
+    elif n == 2:
+        if a > b:
+            a, b = b, a
+        c = b
+    else:
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b, c = c, b
+        if a > b:
+            a, b = b, a
+    move = code(n, a, b, c)
+    if not _canonical(move, prev):
+        return sp
+    if sp >= ms.shape[0]:
+        ctrl[CTRL_OVERFLOW] = 1
+        return sp
+    ms[sp] = move
+    return sp + 1
+
+
+@helper
+def _push_sets(s1, s2, s3, size, f0, f1, nfixed, prev, ms, sp, ctrl):
+    """Push every play made of the ``nfixed`` kinds f0, f1 and a multiset of
+    ``size`` kinds from the planes (s1, s2, s3)."""
+    total = nfixed + size
+    if size == 0:
+        return _push(total, f0, f1, f1, prev, ms, sp, ctrl)
+    if size == 1:
+        x = s1
+        while x:
+            i = lowest(x)
+            x &= x - ONE
+            if nfixed == 0:
+                sp = _push(total, i, i, i, prev, ms, sp, ctrl)
+            elif nfixed == 1:
+                sp = _push(total, f0, i, i, prev, ms, sp, ctrl)
+            else:
+                sp = _push(total, f0, f1, i, prev, ms, sp, ctrl)
+        return sp
+    if size == 2:
+        x = s2
+        while x:
+            i = lowest(x)
+            x &= x - ONE
+            sp = _push(total, i, i, f0, prev, ms, sp, ctrl)
+        x = s1
+        while x:
+            i = lowest(x)
+            x &= x - ONE
+            y = x
+            while y:
+                j = lowest(y)
+                y &= y - ONE
+                sp = _push(total, i, j, f0, prev, ms, sp, ctrl)
+        return sp
+    x = s3
+    while x:
+        i = lowest(x)
+        x &= x - ONE
+        sp = _push(total, i, i, i, prev, ms, sp, ctrl)
+    x = s2
+    while x:
+        i = lowest(x)
+        x &= x - ONE
+        y = s1 & ~bit(i)
+        while y:
+            j = lowest(y)
+            y &= y - ONE
+            sp = _push(total, i, i, j, prev, ms, sp, ctrl)
+    x = s1
+    while x:
+        i = lowest(x)
+        x &= x - ONE
+        y = x
+        while y:
+            j = lowest(y)
+            y &= y - ONE
+            z = y
+            while z:
+                k = lowest(z)
+                z &= z - ONE
+                sp = _push(total, i, j, k, prev, ms, sp, ctrl)
+    return sp
+
+
+@helper
+def _push_units(kinds, n, prev, ms, sp, ctrl):
+    """Push a unit of ``n`` identical cards for each kind in the mask ``kinds``."""
+    while kinds:
+        i = lowest(kinds)
+        kinds &= kinds - ONE
+        sp = _push(n, i, i, i, prev, ms, sp, ctrl)
+    return sp
+
+
+@helper
+def generate(h, tr, tno, tlen, seat, strict, K, prev, ms, sp, ctrl):
+    """Push the canonical legal plays of ``seat`` onto ``ms`` from ``sp``; return the new top."""
+    smask = K[K_SUIT_MASK]
+    equivalence(h, tr, tno, tlen, seat, K, prev)
+    b1, b2, b3 = h[seat, 0], h[seat, 1], h[seat, 2]
+    if tlen == 0:
+        for plane in range(3):
+            sp = _push_units(h[seat, plane], plane + 1, prev, ms, sp, ctrl)
+        return sp
+    n = tr[tno, 0, TR_N]
+    mask = smask[K[K_SUIT][tr[tno, 0, 0]]]
+    x1, x2, x3 = b1 & mask, b2 & mask, b3 & mask
+    hx = popcount(x1) + popcount(x2) + popcount(x3)
+    if strict:
+        exact = x2 & ~x3
+        if n == 2 and exact:
+            return _push_units(exact, n, prev, ms, sp, ctrl)
+        if n == 3 and x3:
+            return _push_units(x3, n, prev, ms, sp, ctrl)
+        if n == 3 and exact:
+            rest = x1 if hx >= 3 else b1 & ~mask
+            x = exact
+            while x:
+                i = lowest(x)
+                x &= x - ONE
+                sp = _push_sets(rest & ~bit(i), ZERO, ZERO, np.int64(1), i, i, np.int64(2), prev, ms, sp, ctrl)
+            return sp
+    if hx >= n:
+        return _push_sets(x1, x2, x3, n, np.int64(0), np.int64(0), np.int64(0), prev, ms, sp, ctrl)
+    # fewer cards of the suit than the lead: all of them, and the rest from elsewhere
+    f0 = np.int64(0)
+    f1 = np.int64(0)
+    nf = np.int64(0)
+    for plane in range(3):
+        x = h[seat, plane] & mask
+        while x:
+            if nf == 0:
+                f0 = lowest(x)
+            else:
+                f1 = lowest(x)
+            x &= x - ONE
+            nf += 1
+    return _push_sets(b1 & ~mask, b2 & ~mask, b3 & ~mask, n - nf, f0, f1, nf, prev, ms, sp, ctrl)
+
+
+@inline
+def play_power(move, lead_suit, ksuit, kpow):
+    """The power of a play in a trick led in ``lead_suit``, or −1 if it cannot win."""
+    n = move & 3
+    c = first_kind(move)
+    if n > 1 and kind_of(move, n - 1) != c:
+        return -1
+    if ksuit[c] == TRUMP or ksuit[c] == lead_suit:
+        return kpow[c]
+    return -1
+
+
+@helper
+def trick_leader(tr, tno, tlen, K):
+    """``(index of the play winning trick tno so far, its power)`` after ``tlen`` ≥ 1 plays."""
+    ksuit, kpow = K[K_SUIT], K[K_POWER]
+    lead_suit = ksuit[tr[tno, 0, 0]]
+    best_pow = -2
+    first = 0
+    for i in range(tlen):
+        p = play_power(played(tr, tno, i), lead_suit, ksuit, kpow)
+        if p > best_pow:
+            best_pow = p
+            first = i
+    return first, best_pow
+
+
+@helper
+def best_unit(h, s, n, lead_suit, K):
+    """The strongest unit of ``n`` cards seat ``s`` could win with against a lead
+    in ``lead_suit`` (its power, or −1): same-suit units, or trump units when
+    it is void in a plain suit led."""
+    kpow, smask = K[K_POWER], K[K_SUIT_MASK]
+    units = h[s, n - 1] & smask[lead_suit]
+    if lead_suit != TRUMP and (h[s, 0] & smask[lead_suit]) == ZERO:
+        units = h[s, n - 1] & smask[TRUMP]
+    if not units:
+        return -1
+    return kpow[lowest(top(units))]  # kinds run weakest first within a suit
+
+
+@helper
+def threatened(h, leader, seat, tlen, n, lead_suit, power, K):
+    """Could an opponent of ``seat`` still to play in this trick beat ``power``?"""
+    for i in range(tlen + 1, 4):
+        s = (leader + i) & 3
+        if (s & 1) != (seat & 1) and best_unit(h, s, n, lead_suit, K) > power:
+            return True
+    return False
+
+
+@helper
+def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
+    """Score the moves ``ms[lo:hi]`` into ``sc``: the stored best move, then trick heuristics.
+
+    A lead no opponent can beat comes first (cash winners), then a low lead
+    to a partner's sure winner. A follower plays low when its side already
+    holds the trick, else wins as cheaply as is safe, else plays low.
+    """
+    ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
+    singles = K[K_PAR][P_MAX_UNIT] == 1
+    best_pow = -1
+    best_seat = 0
+    lead_suit = -1
+    n_lead = 1
+    if tlen > 0:
+        lead_suit = ksuit[tr[tno, 0, 0]]
+        n_lead = tr[tno, 0, TR_N]
+        best_seat, best_pow = trick_leader(tr, tno, tlen, K)
+    leader = (seat - tlen) & 3
+    partner_wins = tlen > 0 and ((tlen - best_seat) & 1) == 0
+    partner_safe = partner_wins and not threatened(h, leader, seat, tlen, n_lead, lead_suit, best_pow, K)
+    for m in range(lo, hi):
+        move = ms[m]
+        n = move & 3
+        pts = 0
+        pw = 0
+        for i in range(n):
+            c = kind_of(move, i)
+            pts += kpts[c]
+            pw += kpow[c]
+        c = first_kind(move)
+        if move == tmove:
+            sc[m] = 1 << 40
+        elif tlen == 0:
+            sc[m] = kpow[c] * 8 + n * 64 - kpts[c]
+            if n == 1 and singles:
+                su = ksuit[c]
+                if not threatened(h, seat, seat, tlen, n, su, kpow[c], K):  # (tlen 0, n 1)
+                    sc[m] += 1 << 20
+                else:
+                    mate = best_unit(h, (seat + 2) & 3, n, su, K)
+                    lho = best_unit(h, (seat + 1) & 3, n, su, K)
+                    rho = best_unit(h, (seat + 3) & 3, n, su, K)
+                    if mate > lho and mate > rho:
+                        sc[m] = (1 << 19) - kpow[c]
+                    elif su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
+                        sc[m] = -(1 << 19) - kpow[c]  # an opponent ruffs it
+                    else:
+                        side = smask[su] & (h[seat, 0] | h[(seat + 2) & 3, 0])
+                        sc[m] = (popcount(side) << 4) - kpow[c]
+        else:
+            power = play_power(move, lead_suit, ksuit, kpow)
+            if partner_safe:
+                sc[m] = pts * 16 - pw
+            elif power > best_pow:
+                if threatened(h, leader, seat, tlen, n, lead_suit, power, K):
+                    sc[m] = 50000 + pts * 16 - power
+                else:
+                    sc[m] = 100000 + pts * 16 - power
+            else:
+                sc[m] = -pts * 16 - pw
+
+
+@inline
+def select_next(ms, sc, m, hi):
+    """Swap the best-scored of the moves ``ms[m:hi]`` into place ``m`` (one step of a selection sort)."""
+    j = m
+    for q in range(m + 1, hi):
+        if sc[q] > sc[j]:
+            j = q
+    move = ms[j]
+    ms[j] = ms[m]
+    ms[m] = move
+    s = sc[j]
+    sc[j] = sc[m]
+    sc[m] = s
+    return move
+
+
+@driver
+def sorted_plays(h, tr, tno, tlen, seat, strict, K, ms, sc, prev, ctrl, out, start):
+    """The canonical plays of the seat to move into ``out[start:]``, most promising
+    first (a stable sort: equal scores keep the generation order); returns how many.
+    Fills the equivalence links ``prev``; overwrites the bottom of ``ms`` and ``sc``."""
+    first = np.int64(0)
+    n = generate(h, tr, tno, tlen, seat, strict, K, prev, ms, first, ctrl)
+    order(h, tr, tno, tlen, seat, ms, first, n, sc, np.int64(-1), K)
+    for m in range(n):  # insertion sort by descending score
+        move = ms[m]
+        s = sc[m]
+        j = m
+        while j > 0 and sc[j - 1] < s:
+            out[start + j] = out[start + j - 1]
+            sc[j] = sc[j - 1]
+            j -= 1
+        out[start + j] = move
+        sc[j] = s
+    return n

@@ -1,0 +1,52 @@
+"""Whole-hand playouts: each seat plays by its policy while the hands are big, then the search finishes exactly."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .bits import ZERO, hand_size
+from .bot import bot_finish, bot_move, rand
+from .jit import driver
+from .layout import CTRL_ABORTED, K_ZOB, POLICY_RANDOM
+from .moves import generate
+from .root import best_line
+from .search import value_of
+from .tricks import finish_trick, place
+
+
+@driver
+def playout(h, tr, leader, pts, strict, exact_cards, policy, K, T, ms, sc, prev, ctrl, F, FK, rng, rec, want_line):
+    """Play a hand out from a trick start; return ``(value, plays recorded)``.
+
+    Each seat plays by its ``policy`` (bot or random canonical play) while
+    the hands hold more than ``exact_cards`` cards; from there the value is
+    exact (the search, from the bots' finish as first guess). With
+    ``want_line`` the exact part is played too, along moves that keep the
+    value. Every play's move code goes to ``rec``, in order. ``h`` is
+    consumed. The count is −1 if the search was stopped.
+    """
+    count = np.int64(0)
+    tno = np.int64(0)
+    while hand_size(h, leader) > exact_cards:
+        for i in range(4):
+            seat = (leader + i) & 3
+            if policy[seat] == POLICY_RANDOM:
+                top = generate(h, tr, tno, i, seat, strict, K, prev, ms, tno, ctrl)
+                move = ms[np.int64(rand(rng) % np.uint64(top))]
+            else:
+                move = bot_move(h, tr, i, leader, strict, K, prev, ms, ctrl, rng)
+            rec[count] = move
+            count += 1
+            place(h, tr, tno, i, seat, move, K[K_ZOB], ZERO)
+        done, leader, pts, value, _ = finish_trick(h, tr, tno, leader, pts, K)
+        if done:
+            return value, count
+    trick_start = np.int64(0)
+    guess = bot_finish(h.copy(), tr, trick_start, leader, pts, strict, K, prev, ms, ctrl, rng.copy())
+    v = value_of(h, tr, trick_start, leader, pts, np.int64(-1), guess, np.int64(0), strict, K, T, ms, sc, prev, ctrl,
+                 F, FK)
+    if ctrl[CTRL_ABORTED]:
+        return v, -1
+    if not want_line:
+        return v, count
+    return v, best_line(h, tr, trick_start, leader, pts, v, strict, K, T, ms, sc, prev, ctrl, F, FK, rec, count)

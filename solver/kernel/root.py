@@ -1,0 +1,99 @@
+"""The root of a solve: the plays of the seat to move, each play's value, the best line.
+
+:func:`root` is the one driver a solve calls, with a task: one driver, so
+that the search is compiled into one more library only (each library that
+calls the search optimises and emits all of its code again). The tasks
+work on the position ``h``, ``tr[0]`` with ``tlen`` plays made, and leave
+it as it was.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .bot import bot_value
+from .jit import driver, inline
+from .layout import CTRL_ABORTED, K_PAR, P_DEALER, TASK_LINE, TASK_ORDER, TASK_SCORE
+from .moves import sorted_plays
+from .search import enter, value_of
+from .tricks import restore_trick, unplace
+
+BOT_SEED = np.uint64(0x9E3779B97F4A7C15)  # the first guess's bots only use it to break ties
+
+
+@driver
+def root(task, h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms, sc, prev, ctrl, F, FK):
+    """Run one task at the root; what it returns depends on the task.
+
+    ``TASK_ORDER``: the canonical plays of the seat to move into ``moves``,
+    best-ordered; returns how many (the equivalence links are in ``prev``).
+    ``TASK_SCORE``: the exact value of each of ``moves[:count]`` into
+    ``values``; returns how many were finished (fewer only when stopped).
+    ``TASK_LINE``: play on along moves that keep the value ``values[0]``,
+    into ``moves``; returns how many, −1 when stopped.
+    """
+    if task == TASK_ORDER:
+        return sorted_plays(h, tr, np.int64(0), tlen, (leader + tlen) & 3, strict, K, ms, sc, prev, ctrl, moves,
+                            np.int64(0))
+    if task == TASK_SCORE:
+        return score_plays(h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms, sc, prev, ctrl, F, FK)
+    if task == TASK_LINE:
+        saved = tr[0].copy()
+        n = best_line(h.copy(), tr, tlen, leader, pts, values[0], strict, K, T, ms, sc, prev, ctrl, F, FK, moves,
+                      np.int64(0))
+        restore_trick(tr, saved)
+        return n
+    return -1
+
+
+@inline
+def score_plays(h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms, sc, prev, ctrl, F, FK):
+    """The exact value of each of the best-ordered plays ``moves[:count]``; how many were finished.
+
+    Each play's MTD(f) starts from the best value so far (most plays either
+    reach it or fall short), the first from what the bots reach after it.
+    """
+    maximize = (((leader + tlen) & 3) & 1) != K[K_PAR][P_DEALER]
+    saved = tr[0].copy()
+    done, ntlen, nleader, npts, guess = enter(h, tr, tlen, leader, pts, moves[0], K)
+    if not done:
+        rng = np.empty(1, np.uint64)
+        rng[0] = BOT_SEED
+        guess = bot_value(h, tr, ntlen, nleader, npts, strict, K, prev, ms, ctrl, rng)
+    restore_trick(tr, saved)
+    unplace(h, (leader + tlen) & 3, moves[0])
+    exact = np.int64(0)
+    for i in range(count):
+        v = value_of(h, tr, tlen, leader, pts, moves[i], guess, exact, strict, K, T, ms, sc, prev, ctrl, F, FK)
+        if ctrl[CTRL_ABORTED]:
+            return i
+        values[i] = v
+        guess = v if i == 0 else (max(guess, v) if maximize else min(guess, v))
+    return count
+
+
+@inline
+def best_line(h, tr, tlen, leader, pts, value, strict, K, T, ms, sc, prev, ctrl, F, FK, line, count):
+    """Play on to the end of the hand along moves that keep ``value`` (the first
+    such move in the best order); the moves go to ``line`` from ``line[count]``.
+    Returns the count at the end, or −1 if the search was stopped. Consumes ``h`` and ``tr[0]``."""
+    tno = np.int64(0)
+    while True:
+        seat = (leader + tlen) & 3
+        maximize = (seat & 1) != K[K_PAR][P_DEALER]
+        test = np.int64(1) if maximize else np.int64(-1)
+        n = sorted_plays(h, tr, tno, tlen, seat, strict, K, ms, sc, prev, ctrl, line, count)
+        chosen = line[count]
+        for m in range(n):
+            move = line[count + m]
+            v = value_of(h, tr, tlen, leader, pts, move, value, test, strict, K, T, ms, sc, prev, ctrl, F, FK)
+            if ctrl[CTRL_ABORTED]:
+                return -1
+            if v >= value if maximize else v <= value:
+                chosen = move
+                break
+        line[count] = chosen
+        count += 1
+        done, tlen, leader, pts, _ = enter(h, tr, tlen, leader, pts, chosen, K)
+        if done:
+            return count

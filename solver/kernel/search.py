@@ -1,0 +1,266 @@
+"""The alpha-beta search, and MTD(f) on top of it.
+
+``search`` is a fail-soft alpha-beta over an explicit stack of frames (a
+cached Numba function may not be recursive, numba issue #6061). At trick
+starts it tries, in order: the last trick directly, the bound from the
+points still in play, sure tricks (when every play is one card and tricks
+score), and the table; otherwise it generates, orders and tries the moves.
+
+Partition search (DDS's "winning ranks"): every result comes with the kinds
+whose rank decided a trick below it (``rel``), and the table stores a bound
+for the whole class of positions that agree on those kinds and everything
+above them (see :mod:`.table`).
+
+What Python calls is in :mod:`.root`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .bits import ZERO
+from .bounds import last_single, sure_tricks
+from .jit import helper, inline
+from .layout import (
+    CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, F_A, F_ALPHA, F_B, F_BASE, F_BEST,
+    F_BESTMOVE, F_BETA, F_CUR, F_HI, F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT, FK_BESTREL, FK_KEY,
+    FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_LEAF, K_PAR, K_SUIT_MASK, K_ZLEAD, K_ZOB, K_ZPOINTS, MODE_ENTER, MODE_NEXT,
+    MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_TRICK_SCORE,
+)
+from .moves import generate, order, select_next
+from .table import classify, hand_key, probe, store, top_kinds, with_runs
+from .tricks import finish_trick, lead_key, place, restore_trick, unplace
+
+@helper
+def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, prev, ctrl, F, FK):
+    """Fail-soft alpha-beta: the value of the position, or a bound outside (alpha, beta).
+
+    The trick in progress is ``tr[0]`` with ``tlen`` plays; ``key`` is the
+    hands' key (:func:`.table.hand_key`). Counts nodes in ``ctrl`` and stops
+    (``CTRL_ABORTED``) when asked to or past the node limit.
+    """
+    leaf, smask = K[K_LEAF], K[K_SUIT_MASK]
+    zob, zpts, par = K[K_ZOB], K[K_ZPOINTS], K[K_PAR]
+    d = np.int64(0)
+    F[0, F_TNO] = 0
+    F[0, F_TLEN] = tlen
+    F[0, F_LEADER] = leader
+    F[0, F_PTS] = pts
+    F[0, F_ALPHA] = alpha
+    F[0, F_BETA] = beta
+    F[0, F_LO] = 0
+    FK[0, FK_KEY] = key
+    mode = MODE_ENTER
+    v = 0
+    rel = ZERO  # the kinds whose rank decided v
+    while True:
+        if mode == MODE_ENTER:
+            ctrl[CTRL_NODES] += 1
+            if ctrl[CTRL_STOP] != 0 or (ctrl[CTRL_LIMIT] > 0 and ctrl[CTRL_NODES] > ctrl[CTRL_LIMIT]):
+                ctrl[CTRL_ABORTED] = 1
+                return 0
+            tno, tl, ld, p = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER], F[d, F_PTS]
+            al, be = F[d, F_ALPHA], F[d, F_BETA]
+            seat = (ld + tl) & 3
+            F[d, F_TT] = 0
+            tmove = -1
+            immediate = False
+            if tl == 0:
+                base = leaf[0, p // 5]
+                F[d, F_BASE] = base
+                last, rel = last_single(h, ld, p, K)
+                if last >= 0:
+                    v = last
+                    immediate = True
+                else:
+                    shape, rem = classify(h, ld, K, FK, d)
+                    # bounds from the points still in play: they can only be gained
+                    top = leaf[1, (p + rem + par[P_DIG]) // 5]
+                    rel = ZERO
+                    if top <= al:
+                        v = top
+                        immediate = True
+                    elif base >= be:
+                        v = base
+                        immediate = True
+                    elif par[P_TRICK_SCORE] > 0 and par[P_MAX_UNIT] == 1:
+                        # tricks score and every play is one card: sure tricks bound the rest
+                        quick, qrel, other, orel = sure_tricks(h, ld, K)
+                        if (ld & 1) == par[P_DEALER]:  # the dealer's side leads: its sure tricks cap the attackers
+                            quick, qrel, other, orel = other, orel, quick, qrel
+                        low = leaf[0, (p + quick * par[P_TRICK_SCORE]) // 5]
+                        high = leaf[1, (p + rem - other * par[P_TRICK_SCORE] + par[P_DIG]) // 5]
+                        if low >= be:
+                            v, rel, immediate = low, qrel, True
+                        elif high <= al:
+                            v, rel, immediate = high, orel, True
+                    if not immediate:
+                        if par[P_POINTS_KEYED]:
+                            shape ^= zpts[p // 5]
+                        FK[d, FK_SHAPE] = shape
+                        F[d, F_TT] = 1
+                        lo, hi, cut_lo, cut_hi, tmove = probe(T, FK, d, shape)
+                        lo += base
+                        hi += base
+                        if lo >= be:
+                            v = lo
+                            rel = top_kinds(h, cut_lo, smask)
+                            immediate = True
+                        elif hi <= al:
+                            v = hi
+                            rel = top_kinds(h, cut_hi, smask)
+                            immediate = True
+                        elif lo == hi:
+                            v = lo
+                            rel = top_kinds(h, cut_lo, smask) | top_kinds(h, cut_hi, smask)
+                            immediate = True
+            if immediate:
+                if d == 0:
+                    return v
+                d -= 1
+                mode = MODE_RETURN
+                continue
+            lo_sp = F[d, F_LO]
+            top_sp = generate(h, tr, tno, tl, seat, strict, K, prev, ms, lo_sp, ctrl)
+            if ctrl[CTRL_OVERFLOW]:
+                ctrl[CTRL_ABORTED] = 1
+                return 0
+            order(h, tr, tno, tl, seat, ms, lo_sp, top_sp, sc, tmove, K)
+            F[d, F_HI] = top_sp
+            F[d, F_CUR] = lo_sp
+            maximize = (seat & 1) != par[P_DEALER]
+            F[d, F_MAX] = maximize
+            F[d, F_BEST] = -INF if maximize else INF
+            F[d, F_BESTMOVE] = -1
+            F[d, F_A] = al
+            F[d, F_B] = be
+            FK[d, FK_UNION] = ZERO
+            FK[d, FK_BESTREL] = ZERO
+            mode = MODE_NEXT
+        elif mode == MODE_RETURN:
+            move = F[d, F_MOVE]
+            tl, ld = F[d, F_TLEN], F[d, F_LEADER]
+            unplace(h, (ld + tl) & 3, move)
+            rel |= FK[d, FK_TRICKREL]
+            FK[d, FK_UNION] |= rel
+            if F[d, F_MAX]:
+                if v > F[d, F_BEST]:
+                    F[d, F_BEST] = v
+                    F[d, F_BESTMOVE] = move
+                    FK[d, FK_BESTREL] = rel
+                    if v > F[d, F_A]:
+                        F[d, F_A] = v
+            else:
+                if v < F[d, F_BEST]:
+                    F[d, F_BEST] = v
+                    F[d, F_BESTMOVE] = move
+                    FK[d, FK_BESTREL] = rel
+                    if v < F[d, F_B]:
+                        F[d, F_B] = v
+            F[d, F_CUR] += 1
+            mode = MODE_NEXT
+        else:
+            m, top_sp = F[d, F_CUR], F[d, F_HI]
+            if m >= top_sp or F[d, F_A] >= F[d, F_B]:
+                best = F[d, F_BEST]
+                # a cutoff is proved by the best move alone; any other bound needs every move
+                if (best >= F[d, F_BETA]) if F[d, F_MAX] else (best <= F[d, F_ALPHA]):
+                    rel = FK[d, FK_BESTREL]
+                else:
+                    tno, tl, ld = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER]
+                    rel = with_runs(h, tr, tno, tl, (ld + tl) & 3, FK[d, FK_UNION], K)
+                if F[d, F_TT]:
+                    b = F[d, F_BASE]
+                    lo = best - b if best > F[d, F_ALPHA] else -INF
+                    hi = best - b if best < F[d, F_BETA] else INF
+                    store(T, h, FK, d, FK[d, FK_SHAPE], rel, lo, hi, F[d, F_BESTMOVE], smask, ctrl[CTRL_NODES])
+                if d == 0:
+                    return best
+                v = best
+                d -= 1
+                mode = MODE_RETURN
+                continue
+            move = select_next(ms, sc, m, top_sp)
+            F[d, F_MOVE] = move
+            tno, tl, ld, p = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER], F[d, F_PTS]
+            child_key = place(h, tr, tno, tl, (ld + tl) & 3, move, zob, FK[d, FK_KEY])
+            FK[d, FK_TRICKREL] = ZERO
+            if tl < 3:
+                nt, ntl, nld, npts, nkey = tno, tl + 1, ld, p, child_key
+            else:
+                done, nld, npts, val, trel = finish_trick(h, tr, tno, ld, p, K)
+                FK[d, FK_TRICKREL] = trel
+                if done:
+                    ctrl[CTRL_NODES] += 1  # the end of the hand counts as a node
+                    v = val
+                    rel = ZERO
+                    mode = MODE_RETURN
+                    continue
+                nt, ntl, nkey = tno + 1, 0, lead_key(K, child_key, ld, nld)
+            d += 1
+            F[d, F_TNO] = nt
+            F[d, F_TLEN] = ntl
+            F[d, F_LEADER] = nld
+            F[d, F_PTS] = npts
+            F[d, F_ALPHA] = F[d - 1, F_A]
+            F[d, F_BETA] = F[d - 1, F_B]
+            F[d, F_LO] = top_sp
+            FK[d, FK_KEY] = nkey
+            mode = MODE_ENTER
+
+
+@helper
+def value_of(h, tr, tlen, leader, pts, move, guess, test, strict, K, T, ms, sc, prev, ctrl, F, FK):
+    """The value of the position (trick ``tr[0]`` with ``tlen`` plays made), after
+    the seat to move plays ``move`` when ``move`` ≥ 0; ``h`` and ``tr[0]`` are left as they were.
+
+    ``test`` 0: the exact value, by MTD(f): zero-window searches from a
+    first ``guess`` until the bounds meet. +1: only whether it is ≥
+    ``guess``, −1: whether it is ≤ ``guess`` (one zero-window search; the
+    result is a bound on the tested side, fail-soft).
+    """
+    saved = tr[0].copy()  # the search of a new trick writes over tr[0]
+    seat = (leader + tlen) & 3
+    done = False
+    value = np.int64(0)
+    if move >= 0:
+        done, tlen, leader, pts, value = enter(h, tr, tlen, leader, pts, move, K)
+    if not done:
+        value = _mtd(h, tr, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev, ctrl, F, FK)
+    if move >= 0:
+        restore_trick(tr, saved)
+        unplace(h, seat, move)
+    return value
+
+
+@inline
+def enter(h, tr, tlen, leader, pts, move, K):
+    """Play ``move`` for the seat to move in trick ``tr[0]``: ``(hand over, plays made to the
+    trick now in progress, its leader, points, value if the hand is over)``."""
+    tno = np.int64(0)
+    place(h, tr, tno, tlen, (leader + tlen) & 3, move, K[K_ZOB], ZERO)
+    if tlen < 3:
+        return False, tlen + 1, leader, pts, 0
+    done, leader, pts, value, _ = finish_trick(h, tr, tno, leader, pts, K)
+    return done, 0, leader, pts, value
+
+
+@inline
+def _mtd(h, tr, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev, ctrl, F, FK):
+    key = hand_key(h, leader, K[K_ZOB], K[K_ZLEAD])
+    if test != 0:
+        beta = guess if test > 0 else guess + 1
+        return search(h, tr, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
+    lo, hi = -INF, INF
+    g = guess
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = search(h, tr, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
+        ctrl[CTRL_PASSES] += 1
+        if ctrl[CTRL_ABORTED]:
+            return 0
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return g

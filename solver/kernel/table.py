@@ -1,0 +1,241 @@
+"""The transposition table: keys, classes of positions (partition search), store and probe.
+
+The table stores, at trick starts only, bounds on ``value − leaf[0, points // 5]``:
+independent of the points already taken when the leaf is additive; when it
+is not (the outcome objective), the points are hashed into the shape.
+
+An entry holds a *class* of positions (DDS's "winning ranks"): per suit the
+top live kinds, in relative ranks, down to the weakest whose rank decided a
+trick below, and for the smaller cards only how many each seat holds. Kinds
+with points, with several copies in play, or tied in power with another
+always stay exact (they are *fixed*). A bucket holds ``WAYS`` classes of
+one *shape*: what every member of the position's classes shares.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .bits import ONE, ZERO, bit, copies, lowest, popcount, top, trick_kinds
+from .jit import helper, inline
+from .layout import (
+    CUT_BITS, FK_FIXED, FK_PREFIX, INF, K_PAR, K_POINTS, K_POWER, K_SUIT_MASK, K_ZREL, P_TRICK_SCORE, PREFIX_STRIDE,
+    SUITS, T_BEST, T_CUT, T_HI, T_KEY, T_LO, T_SHAPE, T_STAMP, WAYS,
+)
+
+
+@helper
+def hand_key(h, leader, zob, zlead):
+    """Exact Zobrist key of the hands and the leader; the search updates it play by play."""
+    key = zlead[leader]
+    for seat in range(4):
+        for plane in range(3):
+            x = h[seat, plane]
+            while x:
+                k = lowest(x)
+                x &= x - ONE
+                key ^= zob[seat, plane, k]
+    return key
+
+
+@inline
+def _mix(s, v):
+    """Fold the word ``v`` into the hash ``s`` (both uint64)."""
+    s = (s ^ v) * np.uint64(0x9E3779B97F4A7C15)
+    return s ^ (s >> np.uint64(29))
+
+
+@inline
+def _class_key(FK, d, cut):
+    key = ZERO
+    for su in range(SUITS):
+        key ^= FK[d, FK_PREFIX + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
+    return key
+
+
+@helper
+def top_kinds(h, cut, smask):
+    """The kinds a class fixes: the top ``cut`` live kinds of each suit."""
+    live = h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]
+    out = ZERO
+    for su in range(SUITS):
+        c = (cut >> (CUT_BITS * su)) & 31
+        if c:
+            x = live & smask[su]
+            for _ in range(popcount(x) - c):
+                x &= x - ONE
+            out |= x
+    return out
+
+
+@helper
+def _cut(h, rel, smask):
+    """The class of a result that depended on the kinds ``rel``: per suit, how
+    many live kinds from the top must stay exact (down to the weakest in ``rel``)."""
+    live = h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]
+    cut = 0
+    for su in range(SUITS):
+        x = live & smask[su]
+        r = rel & x
+        if r:
+            low = bit(lowest(r)) - ONE
+            cut |= popcount(x & ~low) << (CUT_BITS * su)
+    return cut
+
+
+@helper
+def classify(h, leader, K, FK, d):
+    """Describe the position at a trick start for the table.
+
+    Returns ``(shape, rem)``: ``shape`` hashes what every member of the
+    position's classes shares — the leader, each seat's number of cards in
+    each suit, and per suit the number of live kinds, of ties and of points —
+    and ``rem`` is what is still to be scored. Fills ``FK[d]``: per suit the
+    prefix keys of its top 0, 1, 2, … live kinds (each with its copies per
+    seat, its points and whether it ties the kind below), and the fixed kinds.
+    """
+    kpow, kpts, smask, zrel = K[K_POWER], K[K_POINTS], K[K_SUIT_MASK], K[K_ZREL]
+    shape = _mix(np.uint64(0x2545F4914F6CDD1D), np.uint64(leader))
+    rem = K[K_PAR][P_TRICK_SCORE] * (popcount(h[leader, 0]) + popcount(h[leader, 1]) + popcount(h[leader, 2]))
+    fixed = ZERO
+    live = h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]
+    for su in range(SUITS):
+        base = FK_PREFIX + su * PREFIX_STRIDE
+        x = live & smask[su]
+        j = popcount(x)  # slot of the weakest live kind, counted from the top
+        n = j
+        last_pow = -1
+        last_k = 0
+        ties = 0
+        points = 0
+        while x:
+            k = lowest(x)
+            x &= x - ONE
+            held = 0
+            sig = 0
+            for s in range(4):
+                c = copies(h, s, k)
+                held += c
+                sig = sig * 4 + c
+            points += kpts[k] * held
+            tie = kpow[k] == last_pow
+            sig = sig * 6 + (kpts[k] // 5) * 2 + np.int64(tie)
+            if held != 1 or kpts[k] != 0:
+                fixed |= bit(k)
+            if tie:
+                fixed |= bit(k) | bit(last_k)
+                ties += 1
+            FK[d, base + j] = zrel[su, j - 1, sig]
+            j -= 1
+            last_pow = kpow[k]
+            last_k = k
+        FK[d, base] = ZERO
+        for i in range(1, n + 1):
+            FK[d, base + i] ^= FK[d, base + i - 1]
+        rem += points
+        for s in range(4):  # the seat's cards in the suit
+            m = smask[su]
+            shape = _mix(shape, np.uint64(popcount(h[s, 0] & m) + popcount(h[s, 1] & m) + popcount(h[s, 2] & m)))
+        for v in (n, ties, points):
+            shape = _mix(shape, np.uint64(v))
+    FK[d, FK_FIXED] = fixed
+    # every class keeps the fixed kinds exact, so they can pick the bucket too
+    shape = _mix(shape, _class_key(FK, d, _cut(h, fixed, smask)))
+    return shape | ONE, rem
+
+
+@inline
+def _bucket(T, shape):
+    return np.int64(shape & np.uint64(T[T_SHAPE].shape[0] // WAYS - 1)) * WAYS
+
+
+@helper
+def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
+    """Record bounds (relative to the trick start's base) for the class of the
+    position fixed by the kinds ``rel``; merge with the same class if present."""
+    tshape, tkey, tcut, tlo, thi, tbest, tstamp = (
+        T[T_SHAPE], T[T_KEY], T[T_CUT], T[T_LO], T[T_HI], T[T_BEST], T[T_STAMP])
+    rel |= FK[d, FK_FIXED]
+    cut = _cut(h, rel, smask)
+    key = _class_key(FK, d, cut)
+    base = _bucket(T, shape)
+    slot = base
+    found = False
+    for e in range(base, base + WAYS):
+        if tshape[e] == shape and tcut[e] == cut and tkey[e] == key:
+            slot = e
+            found = True
+            break
+        if tstamp[e] < tstamp[slot]:
+            slot = e
+    if not found:
+        tshape[slot] = shape
+        tcut[slot] = cut
+        tkey[slot] = key
+        tlo[slot] = -INF
+        thi[slot] = INF
+    if lo > tlo[slot]:
+        tlo[slot] = lo
+    if hi < thi[slot]:
+        thi[slot] = hi
+    if move >= 0:
+        tbest[slot] = move
+    tstamp[slot] = stamp
+
+
+@helper
+def probe(T, FK, d, shape):
+    """Bounds from every stored class the position belongs to:
+    ``(lo, hi, class of lo, class of hi, a best move)``."""
+    tshape, tkey, tcut, tlo, thi, tbest = T[T_SHAPE], T[T_KEY], T[T_CUT], T[T_LO], T[T_HI], T[T_BEST]
+    base = _bucket(T, shape)
+    lo = -INF
+    hi = INF
+    cut_lo = 0
+    cut_hi = 0
+    move = -1
+    for e in range(base, base + WAYS):
+        if tshape[e] == shape and tkey[e] == _class_key(FK, d, tcut[e]):
+            if tlo[e] > lo:
+                lo = tlo[e]
+                cut_lo = tcut[e]
+            if thi[e] < hi:
+                hi = thi[e]
+                cut_hi = tcut[e]
+            if tbest[e] >= 0:
+                move = tbest[e]
+    return lo, hi, cut_lo, cut_hi, move
+
+
+@helper
+def with_runs(h, tr, tno, tlen, seat, rel, K):
+    """``rel`` and the mover's unbroken run below the weakest kind of ``rel`` in each suit.
+
+    A node that tried every move skipped plays equivalent to tried ones (kinds
+    next to each other, held by the mover alone). That stays true in every
+    position of the class only if the class cannot split such a run between
+    its exact top and its loose smaller cards.
+    """
+    smask = K[K_SUIT_MASK]
+    others = trick_kinds(tr, tno, tlen)
+    for s in range(4):
+        if s != seat:
+            others |= h[s, 0]
+    mine = h[seat, 0]
+    live = others | mine
+    out = rel
+    for su in range(SUITS):
+        r = rel & live & smask[su]
+        if not r:
+            continue
+        k = bit(lowest(r))
+        if not mine & k:
+            continue
+        below = live & smask[su] & (k - ONE)
+        while below:
+            b = top(below)
+            if not mine & b or others & b:
+                break
+            out |= b
+            below &= ~b
+    return out
