@@ -8,8 +8,8 @@ import sys
 import click
 
 from huolong.engine import HuolongError, seat_name
-from huolong.solver import OBJECTIVES, Analysis, SearchAborted, analysis_dict, solve
-from huolong.solver.jobs import warm_up
+from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
+from huolong.solver.jobs import prepare
 
 from .common import EXIT_BAD_INPUT, EXIT_STOPPED, BadInput, color_wanted, load, where
 from .batch import batch_command
@@ -75,7 +75,7 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
     positions = load(files, position, rules)
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     results: list[dict] = []
-    compiled = warm_up()
+    compiled = prepare("search")
     if compiled > 2:  # keep the first run's compile out of the reported solve times
         click.echo(f"(prepared the search kernel in {compiled:.0f} s — once; later runs load it from the cache)",
                    err=True)
@@ -93,7 +93,7 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
                 click.echo("error: interrupted", err=True)
                 sys.exit(EXIT_STOPPED)
             if as_json:
-                results.append(analysis_dict(analysis))
+                results.append(analysis.to_dict())
             else:
                 if index > 1:
                     click.echo()
