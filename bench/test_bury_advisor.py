@@ -13,7 +13,7 @@ import time
 from huolong.engine import Outcome
 from huolong.engine.bury import heuristic_bury
 from huolong.engine.deal import deal_hand
-from huolong.solver.advisor import advise, evaluate, swing
+from huolong.solver.burial import rank_burials, evaluate, swing
 from huolong.solver.jobs import Workers
 
 DEALS = 30
@@ -37,7 +37,7 @@ def test_advisor_against_heuristic_bury(benchmark):
                 deal = deal_hand(random.Random(9000 + i))
                 held = deal.hands[deal.dealer] + deal.kitty
                 started = time.perf_counter()
-                advice = advise(deal, samples=100_000, seconds=30, seed=i, pool=pool)
+                advice = rank_burials(deal, samples=100_000, seconds=30, seed=i, pool=pool)
                 seconds = time.perf_counter() - started
                 choice = advice.candidates[0].bury
                 heuristic = heuristic_bury(held, deal.order, deal.rules)

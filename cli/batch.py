@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 import click
 
 from huolong.engine import write_position
 from huolong.solver import OBJECTIVES
 from huolong.solver.batch import solve_task
-from .common import EXIT_STOPPED, load, open_workers, progress, scheduler_option
+from .common import Stopped, load, open_workers, progress, scheduler_option
 
 
 def done_keys(path: str) -> set[tuple[str, int]]:
@@ -85,6 +84,5 @@ def batch_command(files, output, objective, max_nodes, no_line, workers, schedul
                 written += 1
                 bar.update(1)
     except KeyboardInterrupt:
-        click.echo(f"error: interrupted after {written} new positions; run again to finish {output}", err=True)
-        sys.exit(EXIT_STOPPED)
+        raise Stopped(f"interrupted after {written} new positions; run again to finish {output}") from None
     click.echo(f"{written} positions solved, {len(done)} already in {output}.", err=True)

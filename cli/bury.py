@@ -4,23 +4,18 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 
 import click
 from tabulate import tabulate
 
 from huolong.engine import BIG_JOKER, LITTLE_JOKER, TRUMP, Hand, HuolongError, Play, Position, seat_name
 from huolong.engine.cards import RANKS
-from huolong.solver.advisor import Advice, advise, shortlist
+from huolong.solver.burial import BuryAdvice, rank_burials, shortlist
 
-from .common import EXIT_STOPPED, BadInput, color_wanted, load, open_workers, progress, scheduler_option, where
+from .common import BadInput, color_wanted, load, open_workers, progress, scheduler_option, where
 from .render import Style
 
 C_45_6 = math.comb(45, 6)
-
-
-def bury_text(hand: Hand) -> str:
-    return str(Play(tuple(hand)))
 
 
 def _parse_candidate(text: str) -> Hand:
@@ -81,16 +76,13 @@ def bury_command(files, candidates, samples, seconds, tolerance, seed, workers, 
         with progress(samples * most, f"position {index}") as bar:
             try:
                 with open_workers(workers, scheduler) as pool:
-                    advice = advise(deal, samples=samples, seconds=seconds, seed=seed, pool=pool, known=known,
+                    advice = rank_burials(deal, samples=samples, seconds=seconds, seed=seed, pool=pool, known=known,
                                     extra=extra, stars=stars, exact_cards=exact_cards, on_progress=bar.update,
                                     tolerance=tolerance)
             except HuolongError as e:
                 raise BadInput(f"{where(deal)}: {e}") from None
-            except KeyboardInterrupt:
-                click.echo("error: interrupted", err=True)
-                sys.exit(EXIT_STOPPED)
         if as_json:
-            results.append(advice_json(advice))
+            results.append(advice.to_dict())
         else:
             click.echo(("\n" if index > 1 else "") + advice_text(deal, advice, style), color=style.color)
     if as_json:
@@ -122,7 +114,7 @@ def hand_summary(deal: Position, style: Style) -> str:
     ])
 
 
-def advice_text(deal: Position, advice: Advice, style: Style) -> str:
+def advice_text(deal: Position, advice: BuryAdvice, style: Style) -> str:
     title = f"{where(deal)}: level {deal.level}, trump {style.suit(deal.trump)}, dealer {seat_name(deal.dealer)}"
     stop = ("settled: the leader is ahead of every other burial, or within --tolerance of it, at 95%"
             if advice.separated else "not settled at 95% — more --samples or --time would tell them apart")
@@ -141,21 +133,3 @@ def advice_text(deal: Position, advice: Advice, style: Style) -> str:
         table,
         "swing: the dealer team's expected level change (+ good for the dealer); * = given with --candidate.",
     ])
-
-
-def advice_json(advice: Advice) -> dict:
-    def num(x: float) -> float | None:
-        return None if math.isnan(x) else round(x, 4)
-
-    return {
-        "dealer": seat_name(advice.dealer),
-        "considered": advice.considered,
-        "seconds": round(advice.seconds, 3),
-        "separated": advice.separated,
-        "candidates": [
-            {"bury": bury_text(c.bury), "samples": c.samples, "mean_points": num(c.mean_points),
-             "points_se": num(c.points_se), "p_dug": num(c.p_dug), "p_120": num(c.p_120), "swing": num(c.swing),
-             "swing_se": num(c.swing_se), "outcomes": c.outcome_counts(), "given": c.given}
-            for c in advice.candidates
-        ],
-    }

@@ -7,7 +7,10 @@ import sys
 
 import click
 
-from huolong.engine import HuolongError, Position, Rules, read_file
+from huolong.engine import HuolongError, Position, Rules, read_file, write_atomically
+
+__all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "Stopped", "color_wanted", "load", "open_workers",
+           "parse_rules", "progress", "scheduler_option", "where", "write_atomically"]
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 3
@@ -22,8 +25,23 @@ class BadInput(click.ClickException):
         click.echo(f"error: {self.message}", err=True)
 
 
+class Stopped(BadInput):
+    """Work stopped before the end (Ctrl-C, a node or time limit): one line on stderr, exit status 3.
+
+    A command that keeps finished work raises it from its ``KeyboardInterrupt``
+    handler with a message saying what was kept; ``main`` turns any other
+    Ctrl-C into ``Stopped("interrupted")``.
+    """
+
+    exit_code = EXIT_STOPPED
+
+
 def color_wanted(no_color: bool) -> bool:
-    return not no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+    """Colour on a terminal, unless ``--no-color`` or a non-empty ``NO_COLOR`` (no-color.org) says
+    otherwise; a non-empty ``FORCE_COLOR`` turns it on where the output is not a terminal."""
+    if no_color or os.environ.get("NO_COLOR"):
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
 
 
 def parse_rules(text: str | None, option: str = "--rules") -> Rules | None:
@@ -44,6 +62,8 @@ def load(files: tuple[str, ...], position: int | None, rules: str | None, allow_
             found = read_file(name, rules=override if override is not None and override.is_bridge else None)
         except HuolongError as e:
             raise BadInput(str(e)) from None
+        if not found:
+            raise BadInput(f"{'<stdin>' if name == '-' else name}: no position in the file")
         if position is not None:
             if not 1 <= position <= len(found):
                 raise BadInput(f"{name}: there is no position {position} (the file holds {len(found)})")
@@ -57,20 +77,13 @@ def load(files: tuple[str, ...], position: int | None, rules: str | None, allow_
     if not allow_before_bury:
         for pos in positions:
             if pos.is_before_bury:
-                raise BadInput(f"{where(pos)}: this deal is before the bury (Kitty, no Bottom); nothing to solve yet")
+                raise BadInput(f"{where(pos)}: a deal before the bury (Kitty, no Bottom) has nothing to solve yet; "
+                               "rank its burials with huolong-solve bury")
     return positions
 
 
 def where(pos: Position) -> str:
     return f"{pos.origin[0]}:{pos.origin[1]}" if pos.origin else "<position>"
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Replace ``path`` by ``text`` in one step: a reader sees the old file or the new, never half."""
-    tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
 
 
 def scheduler_option(command):  # type: ignore[no-untyped-def]

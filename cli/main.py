@@ -11,7 +11,7 @@ from huolong.engine import HuolongError, seat_name
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
 from huolong.solver.jobs import prepare
 
-from .common import EXIT_BAD_INPUT, EXIT_STOPPED, BadInput, color_wanted, load, where
+from .common import BadInput, Stopped, color_wanted, load, where
 from .batch import batch_command
 from .bury import bury_command
 from .play import play_command, review_command
@@ -87,11 +87,7 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
                 if stop.partial and not as_json:
                     click.echo("Plays finished before the stop: " + ", ".join(
                         f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
-                click.echo(f"error: {where(pos)}: {stop}", err=True)
-                sys.exit(EXIT_STOPPED)
-            except KeyboardInterrupt:
-                click.echo("error: interrupted", err=True)
-                sys.exit(EXIT_STOPPED)
+                raise Stopped(f"{where(pos)}: {stop}") from None
             if as_json:
                 results.append(analysis.to_dict())
             else:
@@ -132,24 +128,29 @@ cli.add_command(batch_command)
 
 
 def main() -> None:
-    """Console entry point: bad input is one line on stderr and exit status 2, never a traceback."""
+    """Console entry point: every failure is one line on stderr, never a traceback.
+
+    Exit status 2 for bad input, 3 for work stopped (Ctrl-C, a limit) — the
+    one place that turns a Ctrl-C into a message and an exit status.
+    """
     if len(sys.argv) == 1:  # no arguments: the help, not an error
         click.echo(cli.get_help(click.Context(cli, info_name="huolong-solve")))
         return
     try:
-        cli.main(standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("error: interrupted", err=True)
-        sys.exit(EXIT_STOPPED)
+        try:
+            cli.main(standalone_mode=False)
+        except (KeyboardInterrupt, click.exceptions.Abort):
+            raise Stopped("interrupted") from None
+        except SearchAborted as e:
+            raise Stopped(str(e)) from None
+        except HuolongError as e:  # DealFileError included
+            raise BadInput(str(e)) from None
     except click.ClickException as e:
         if isinstance(e, BadInput):
             e.show()
         else:
             click.echo(f"error: {e.format_message()}", err=True)
         sys.exit(e.exit_code)
-    except HuolongError as e:  # DealFileError included
-        click.echo(f"error: {e}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
     except BrokenPipeError:
         sys.exit(0)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from collections import Counter
 
@@ -13,10 +12,10 @@ from tabulate import tabulate
 
 from huolong.engine import OUTCOME_NAMES, HuolongError, Rules, read_file, seat_name, write_position
 from huolong.solver.playout import EXACT_CARDS, play_deal
-from huolong.solver.review import REVIEW_TRICKS, plays_to_review, review
+from huolong.solver.review import REVIEW_TRICKS, HandReview, plays_to_review, review
 
 from .common import (
-    EXIT_STOPPED, BadInput, color_wanted, load, open_workers, parse_rules, progress, scheduler_option, where,
+    BadInput, Stopped, color_wanted, load, open_workers, parse_rules, progress, scheduler_option, where,
     write_atomically,
 )
 from .render import Style
@@ -107,9 +106,8 @@ def play_command(deals, seed, output, rules, exact_cards, workers, as_json, sche
     elif not interrupted and not as_json:
         click.echo("\n".join(texts), nl=False)
     if interrupted:
-        click.echo(f"error: interrupted after {len(texts)} of {deals} hands"
-                   + (f"; {output} holds them, run again to resume" if output else ""), err=True)
-        sys.exit(EXIT_STOPPED)
+        raise Stopped(f"interrupted after {len(texts)} of {deals} hands"
+                      + (f"; {output} holds them, run again to resume" if output else ""))
     played = len(texts) - len(done)
     report = _report(summary, seed, played, seconds, exact_cards)
     if as_json:
@@ -183,18 +181,14 @@ def review_command(files, tricks, position, max_nodes, show_all, as_json, no_col
     out = []
     total = sum(plays_to_review(r, tricks) for r in records)
     with progress(total, "plays") as bar:
-        try:
-            for number, rec in enumerate(records, start=1):
-                judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1)))
-                out.append((rec, judged))
-                if not as_json:
-                    click.echo(("\n" if number > 1 else "") + _review_text(rec, judged, style, show_all),
-                               color=style.color)
-        except KeyboardInterrupt:
-            click.echo("error: interrupted", err=True)
-            sys.exit(EXIT_STOPPED)
+        for number, rec in enumerate(records, start=1):
+            judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1)))
+            out.append(HandReview(rec, tuple(judged)))
+            if not as_json:
+                click.echo(("\n" if number > 1 else "") + _review_text(rec, judged, style, show_all),
+                           color=style.color)
     if as_json:
-        click.echo(json.dumps([_review_json(rec, judged) for rec, judged in out], ensure_ascii=False, indent=1))
+        click.echo(json.dumps([hand.to_dict() for hand in out], ensure_ascii=False, indent=1))
 
 
 def _value_text(value) -> str:  # type: ignore[no-untyped-def]
@@ -222,22 +216,3 @@ def _review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ign
         lines.append(tabulate(rows, headers=["trick", "seat", "played", "then worth", "best", "best worth", "loss"],
                               tablefmt="simple", disable_numparse=True))
     return "\n".join(lines)
-
-
-def _review_json(rec, judged) -> dict:  # type: ignore[no-untyped-def]
-    def value(v):  # type: ignore[no-untyped-def]
-        return None if v is None else {"points": v.points, "dug": v.dug, "outcome": v.outcome.name,
-                                       "levels": v.outcome.levels}
-
-    return {
-        "file": rec.origin[0] if rec.origin else None,
-        "line": rec.origin[1] if rec.origin else None,
-        "event": rec.tags.get("Event"),
-        "result": rec.tags.get("Result"),
-        "plays": [
-            {"trick": r.trick, "seat": seat_name(r.seat), "play": str(r.play), "value": value(r.value),
-             "best": value(r.best), "best_plays": [str(p) for p in r.best_plays], "loss": r.loss,
-             "worse_result": r.worse_result, "solved": r.solved}
-            for r in judged
-        ],
-    }

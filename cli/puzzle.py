@@ -14,7 +14,7 @@ from huolong.engine import HuolongError, Play, Position, read_file, seat_name, w
 from huolong.solver import solve
 from huolong.solver.puzzles import THEMES, parse_solution, puzzles_from_deal, verify
 
-from .common import EXIT_STOPPED, BadInput, color_wanted, open_workers, progress, scheduler_option, where, write_atomically
+from .common import BadInput, Stopped, color_wanted, open_workers, progress, scheduler_option, where, write_atomically
 from .render import Style, diagram, header, line_table
 
 PUZZLE_FILE = re.compile(r"^puzzle-(\d{4,})\.hl$")
@@ -106,8 +106,7 @@ def generate_command(count, output, seed, tricks, theme, workers, max_deals, sch
                         break
     except KeyboardInterrupt:
         pool.close(wait_for_tasks=False)
-        click.echo(f"error: interrupted with {made} puzzles in {directory}; run again to resume", err=True)
-        sys.exit(EXIT_STOPPED)
+        raise Stopped(f"interrupted with {made} puzzles in {directory}; run again to resume") from None
     finally:
         pool.close()
     click.echo(f"{made} puzzles in {directory} ({deal} hands searched).")
@@ -124,12 +123,18 @@ def puzzle_files(paths: tuple[str, ...]) -> list[str]:
 
 
 def load_puzzles(paths: tuple[str, ...]) -> list[Position]:
+    """The puzzles (positions with a ``Solution`` tag) of the files and directories."""
     out = []
     for name in puzzle_files(paths):
         try:
-            out += [p for p in read_file(name) if "Solution" in p.tags]
+            found = read_file(name)
         except HuolongError as e:
             raise BadInput(str(e)) from None
+        if not found:
+            raise BadInput(f"{name}: no position in the file")
+        out += [p for p in found if "Solution" in p.tags]
+    if not out:
+        raise BadInput(f"no puzzles (positions with a Solution tag) in {', '.join(paths)}")
     return out
 
 

@@ -1,4 +1,4 @@
-"""Read and write ``.hl`` deal files (FORMAT.md).
+"""Read and write ``.hl`` deal files (docs/format.md).
 
 >>> text = '''
 ... [Level "3"]
@@ -26,6 +26,7 @@ from typing import Iterable
 
 from .cards import Hand, Play
 from .errors import DealFileError, HuolongError
+from .files import write_atomically
 from .order import SUITS, parse_level, parse_suit
 from .position import Position
 from .rules import Rules
@@ -67,7 +68,7 @@ def read_file(path: str | os.PathLike[str], rules: Rules | None = None) -> list[
     except UnicodeDecodeError as e:
         raise DealFileError(f"not a UTF-8 text file ({e.reason})", name, 1) from None
     except OSError as e:
-        raise DealFileError(e.strerror or str(e), name, 0) from None
+        raise DealFileError(e.strerror or str(e), name) from None
     return read_positions(text, name, rules)
 
 
@@ -314,9 +315,5 @@ def write_positions(positions: Iterable[Position]) -> str:
 
 
 def write_file(path: str | os.PathLike[str], positions: Iterable[Position]) -> None:
-    """Write a deal file atomically: a temporary file renamed over the target."""
-    name = os.fspath(path)
-    tmp = f"{name}.tmp{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(write_positions(positions))
-    os.replace(tmp, name)
+    """Write a deal file atomically (see :func:`.files.write_atomically`)."""
+    write_atomically(path, write_positions(positions))

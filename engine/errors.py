@@ -24,14 +24,16 @@ class PositionError(HuolongError):
 
 
 class DealFileError(HuolongError):
-    """A deal file that cannot be read; carries the file name and line.
+    """A deal file that cannot be read; carries the file name and line (``None``: the whole file).
 
     >>> str(DealFileError("card ♠A appears 4 times (at most 3)", "deal.hl", 7))
     'deal.hl:7: card ♠A appears 4 times (at most 3)'
+    >>> str(DealFileError("no position in the file", "empty.hl"))
+    'empty.hl: no position in the file'
     """
 
-    def __init__(self, message: str, filename: str = "<string>", line: int = 0) -> None:
+    def __init__(self, message: str, filename: str = "<string>", line: int | None = None) -> None:
         self.message = message
         self.filename = filename
         self.line = line
-        super().__init__(f"{filename}:{line}: {message}")
+        super().__init__(f"{filename}:{line}: {message}" if line is not None else f"{filename}: {message}")

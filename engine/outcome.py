@@ -1,4 +1,4 @@
-"""The result of a hand (RULES.md §11) and the order the solver plays for.
+"""The result of a hand (docs/rules.md §11) and the order the solver plays for.
 
 >>> from .rules import Rules
 >>> hand_result(135, True, 0, Rules())

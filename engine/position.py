@@ -267,7 +267,7 @@ class Position:
     # -- validity ----------------------------------------------------------
 
     def problems(self) -> list[tuple[str, str]]:
-        """Every validity rule of FORMAT.md this position breaks, as (message, tag)."""
+        """Every validity rule of docs/format.md this position breaks, as (message, tag)."""
         out: list[tuple[str, str]] = []
         seen = [0] * NUM_KINDS
         for hand in self.hands:

@@ -1,4 +1,4 @@
-"""Ruleset options (RULES.md, "Ruleset options") as data.
+"""Ruleset options (docs/rules.md, "Ruleset options") as data.
 
 >>> rules = Rules.parse("standard follow=strict multiplier=3")
 >>> rules.follow, rules.multiplier
@@ -50,7 +50,7 @@ ZERO_CHOICES = ("outright", "plus2")
 
 @dataclass(frozen=True)
 class Rules:
-    """A Huolong ruleset. Every field is one option of RULES.md.
+    """A Huolong ruleset. Every field is one option of docs/rules.md.
 
     - ``follow``: ``free`` (活棒) or ``strict`` (死棒);
     - ``multiplier``: the factor on the bottom's points when the attackers dig it;

@@ -1,7 +1,7 @@
-"""What may be led, what may follow, and who wins a trick (RULES.md §5–§8).
+"""What may be led, what may follow, and who wins a trick (docs/rules.md §5–§8).
 
 >>> from .cards import Hand, Play
->>> hand = Hand.parse("-.-.-.KK43")                   # RULES.md §7, the 002 example
+>>> hand = Hand.parse("-.-.-.KK43")                   # docs/rules.md §7, the 002 example
 >>> [str(p) for p in legal_follows(hand, Play.parse("CA CA"), TrumpOrder("9", 1), "free")]
 ['CK CK', 'CK C4', 'CK C3', 'C4 C3']
 >>> order = TrumpOrder("3", 1)                       # level 3, trump ♥: ♣3 and ♦3 tie

@@ -25,10 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from huolong.engine import Play, Position
+from huolong.engine import Play, Position, seat_name
 from huolong.engine.seats import Seat
 
-from .search import SearchAborted, Value, solve
+from .errors import SearchAborted
+from .search import solve
+from .values import Value
 
 REVIEW_TRICKS = 8
 
@@ -59,6 +61,29 @@ class PlayReview:
     @property
     def is_mistake(self) -> bool:
         return self.loss > 0 or self.worse_result
+
+    def to_dict(self) -> dict:
+        def value(v: Value | None) -> dict | None:
+            return None if v is None else v.to_dict()
+
+        return {"trick": self.trick, "seat": seat_name(self.seat), "play": str(self.play), "value": value(self.value),
+                "best": value(self.best), "best_plays": [str(p) for p in self.best_plays], "loss": self.loss,
+                "worse_result": self.worse_result, "solved": self.solved}
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """A reviewed hand record: the record and its judged plays, in order."""
+
+    record: Position
+    plays: tuple[PlayReview, ...]
+
+    def to_dict(self) -> dict:
+        """The JSON form (``huolong-solve review --json``)."""
+        origin = self.record.origin
+        return {"file": origin[0] if origin else None, "line": origin[1] if origin else None,
+                "event": self.record.tags.get("Event"), "result": self.record.tags.get("Result"),
+                "plays": [p.to_dict() for p in self.plays]}
 
 
 def recorded_plays(record: Position) -> list[tuple[int, Play]]:

@@ -9,9 +9,7 @@ import sys
 import time
 
 import pytest
-from click.testing import CliRunner
-
-from huolong.cli.main import cli
+from cli_runner import run
 from huolong.engine import Position, write_positions
 from huolong.engine.deal import play_randomly, random_deal
 
@@ -49,21 +47,20 @@ def by_key(path):
 def test_batch_writes_one_line_per_position_and_resumes(tmp_path):
     data = write_set(tmp_path, 6, 3)
     out = tmp_path / "out.jsonl"
-    first = CliRunner().invoke(cli, ["batch", str(data), "-o", str(out), "--workers", "1"])
-    assert first.exit_code == 0, first.output
+    run("batch", str(data), "-o", str(out), "--workers", "1")
     assert len(by_key(out)) == 6
-    again = CliRunner().invoke(cli, ["batch", str(data), "-o", str(out), "--workers", "1"])
+    again = run("batch", str(data), "-o", str(out), "--workers", "1")
     assert "0 positions solved, 6 already" in again.output and len(rows(out)) == 6
 
 
 def test_a_line_torn_by_a_crash_is_solved_again(tmp_path):
     data = write_set(tmp_path, 4, 3)
     out = tmp_path / "out.jsonl"
-    CliRunner().invoke(cli, ["batch", str(data), "-o", str(out), "--workers", "1"])
+    run("batch", str(data), "-o", str(out), "--workers", "1")
     whole = out.read_text()
     lines = whole.splitlines(keepends=True)
     out.write_text("".join(lines[:2]) + lines[2][:15])  # the crash cut line 3 short
-    CliRunner().invoke(cli, ["batch", str(data), "-o", str(out), "--workers", "1"])
+    run("batch", str(data), "-o", str(out), "--workers", "1")
     reference = tmp_path / "whole.jsonl"
     reference.write_text(whole)
     assert by_key(out) == by_key(reference) and len(by_key(out)) == 4
@@ -88,9 +85,8 @@ def test_interrupting_a_batch_and_running_it_again_completes_without_duplicates(
 def test_scheduler_without_dask_is_a_clear_error(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     data = write_set(tmp_path, 1, 2)
-    result = CliRunner().invoke(cli, ["batch", str(data), "-o", str(tmp_path / "o.jsonl"),
-                                      "--scheduler", "tcp://127.0.0.1:1"])
-    assert result.exit_code == 2 and "pip install" in result.output
+    result = run("batch", str(data), "-o", str(tmp_path / "o.jsonl"), "--scheduler", "tcp://127.0.0.1:1", code=2)
+    assert "pip install" in result.output
 
 
 @pytest.fixture(scope="module")
@@ -103,18 +99,15 @@ def cluster():
 def test_batch_on_a_cluster_equals_the_local_run(tmp_path, cluster):
     data = write_set(tmp_path, 8, 4)
     local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
-    CliRunner().invoke(cli, ["batch", str(data), "-o", str(local), "--workers", "1"])
-    result = CliRunner().invoke(cli, ["batch", str(data), "-o", str(remote), "--scheduler", cluster.scheduler_address])
-    assert result.exit_code == 0, result.output
+    run("batch", str(data), "-o", str(local), "--workers", "1")
+    run("batch", str(data), "-o", str(remote), "--scheduler", cluster.scheduler_address)
     assert by_key(local) == by_key(remote)
 
 
 def test_play_on_a_cluster_equals_the_local_run(tmp_path, cluster):
     local, remote = tmp_path / "local.hl", tmp_path / "remote.hl"
-    CliRunner().invoke(cli, ["play", "--deals", "4", "--seed", "3", "-o", str(local), "--workers", "1"])
-    result = CliRunner().invoke(cli, ["play", "--deals", "4", "--seed", "3", "-o", str(remote),
-                                      "--scheduler", cluster.scheduler_address])
-    assert result.exit_code == 0, result.output
+    run("play", "--deals", "4", "--seed", "3", "-o", str(local), "--workers", "1")
+    run("play", "--deals", "4", "--seed", "3", "-o", str(remote), "--scheduler", cluster.scheduler_address)
     assert local.read_text() == remote.read_text()
 
 
@@ -140,10 +133,8 @@ def test_a_worker_killed_mid_batch_loses_and_repeats_nothing(tmp_path, cluster):
 
 def test_puzzle_generation_on_a_cluster_equals_the_local_run(tmp_path, cluster):
     local, remote = tmp_path / "local", tmp_path / "remote"
-    CliRunner().invoke(cli, ["puzzle", "generate", "-n", "2", "-o", str(local), "--seed", "8", "--workers", "1"])
-    result = CliRunner().invoke(cli, ["puzzle", "generate", "-n", "2", "-o", str(remote), "--seed", "8",
-                                      "--scheduler", cluster.scheduler_address])
-    assert result.exit_code == 0, result.output
+    run("puzzle", "generate", "-n", "2", "-o", str(local), "--seed", "8", "--workers", "1")
+    run("puzzle", "generate", "-n", "2", "-o", str(remote), "--seed", "8", "--scheduler", cluster.scheduler_address)
     names = sorted(p.name for p in local.iterdir())
     assert names and names == sorted(p.name for p in remote.iterdir())
     assert all((local / n).read_text() == (remote / n).read_text() for n in names)
@@ -154,8 +145,8 @@ def test_bury_on_a_cluster_equals_the_local_run(cluster):
 
     deal = str(Path(__file__).resolve().parent.parent / "puzzles" / "examples" / "before-bury.hl")
     args = ["bury", deal, "--samples", "32", "--json", "--seed", "5"]
-    local = json.loads(CliRunner().invoke(cli, args + ["--workers", "1"]).stdout)
-    remote = json.loads(CliRunner().invoke(cli, args + ["--scheduler", cluster.scheduler_address]).stdout)
+    local = json.loads(run(*args, "--workers", "1").stdout)
+    remote = json.loads(run(*args, "--scheduler", cluster.scheduler_address).stdout)
     for report in (local, remote):
         report[0].pop("seconds")
     assert local == remote

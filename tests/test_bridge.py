@@ -12,8 +12,7 @@ from bridge_deals import (
     compare_full_deal,
     random_bridge_endgame,
 )
-from click.testing import CliRunner
-from huolong.cli.main import cli
+from cli_runner import run
 from huolong.engine import Hand, Position, read_file
 from huolong.engine.seats import EAST, NORTH, SOUTH, WEST
 from huolong.solver import solve
@@ -59,8 +58,7 @@ def test_example_values_every_card():
 
 
 def test_cli_reads_pbn_with_the_bridge_ruleset():
-    result = CliRunner().invoke(cli, ["--rules", "bridge", str(EXAMPLE), "--json"])
-    assert result.exit_code == 0, result.output
+    result = run("--rules", "bridge", str(EXAMPLE), "--json")
     [data] = json.loads(result.stdout)
     assert data["objective"] == "tricks" and data["value"] == {"tricks": 7}
     assert data["moves"][0] == {"play": "DT", "tricks": 7}

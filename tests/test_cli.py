@@ -6,18 +6,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_runner import run
 
-from huolong.cli.main import cli
 from huolong.engine import read_file, seat_name
 from huolong.solver import solve
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "puzzles" / "examples"
 DIG = str(EXAMPLES / "dig-fight.hl")
-
-
-def run(*args, input=None, env=None):
-    return CliRunner().invoke(cli, list(args), input=input, env=env)
+ANSI = "\x1b["
 
 
 def test_solve_is_the_default_command():
@@ -51,14 +47,15 @@ def test_ascii_and_symbols():
     assert "T* " in ascii_out and "S: DK DK" not in ascii_out
 
 
-def test_no_color_environment_variable_turns_colour_off():
-    out = run(DIG, env={"NO_COLOR": "1"}).output
-    assert "\x1b[" not in out
+def test_colour_is_on_where_forced_and_no_color_turns_it_off():
+    forced = {"FORCE_COLOR": "1", "NO_COLOR": ""}
+    assert ANSI in run(DIG, env=forced, color=True).output  # red suits and jokers
+    assert ANSI not in run(DIG, env={**forced, "NO_COLOR": "1"}, color=True).output
+    assert ANSI not in run(DIG, "--no-color", env=forced, color=True).output
 
 
 def test_json_matches_the_python_api():
     result = run(DIG, "--json", "--objective", "outcome")
-    assert result.exit_code == 0
     [data] = json.loads(result.stdout)
     assert set(data) == {"event", "to_play", "objective", "value", "moves", "line", "nodes", "seconds"}
     [pos] = read_file(DIG)
@@ -89,7 +86,7 @@ def test_position_option_picks_one_position(tmp_path):
 
 def test_standard_input_is_read_with_a_dash():
     result = run("-", "--json", input=(EXAMPLES / "level-tie.hl").read_text())
-    assert result.exit_code == 0 and json.loads(result.stdout)[0]["to_play"] == "S"
+    assert json.loads(result.stdout)[0]["to_play"] == "S"
 
 
 def test_rules_option_overrides_the_file():
@@ -102,25 +99,34 @@ def test_malformed_file_is_one_line_and_exit_2(tmp_path):
     path = tmp_path / "bad.hl"
     path.write_text('[Level "3"]\n[Trump "H"]\n[Dealer "N"]\n[Leader "S"]\n[Bottom "K5.-.T4.43"]\n'
                     '[Deal "S:AA.2.-.-.B K.T5.-.3 Q.A.-.-.LL 55.K.3.SX"]\n')
-    result = run(str(path))
-    assert result.exit_code == 2
+    result = run(str(path), code=2)
     assert result.output == f"error: {path}:6: invalid rank 'S' in hand string '55.K.3.SX'\n"
 
 
 def test_missing_file_is_exit_2(tmp_path):
-    result = run(str(tmp_path / "nope.hl"))
-    assert result.exit_code == 2 and result.output.startswith("error: ")
-    assert len(result.output.splitlines()) == 1
+    result = run(str(tmp_path / "nope.hl"), code=2)
+    assert result.output == f"error: {tmp_path / 'nope.hl'}: No such file or directory\n"
+
+
+@pytest.mark.parametrize("text", ["", "% only a comment\n; and another\n\n"])
+def test_a_file_with_no_position_is_exit_2(tmp_path, text):
+    path = tmp_path / "empty.hl"
+    path.write_text(text)
+    assert run(str(path), code=2).output == f"error: {path}: no position in the file\n"
+
+
+def test_a_deal_before_the_bury_points_to_the_bury_command():
+    result = run(str(EXAMPLES / "before-bury.hl"), code=2)
+    assert "before the bury" in result.output and "huolong-solve bury" in result.output
 
 
 def test_bad_rules_option_is_exit_2():
-    result = run(DIG, "--rules", "standard follow=sometimes")
-    assert result.exit_code == 2 and result.output.startswith("error: --rules: invalid value 'sometimes'")
+    result = run(DIG, "--rules", "standard follow=sometimes", code=2)
+    assert result.output.startswith("error: --rules: invalid value 'sometimes'")
 
 
 def test_max_nodes_stops_with_exit_3():
-    result = run(DIG, "--max-nodes", "3")
-    assert result.exit_code == 3
+    result = run(DIG, "--max-nodes", "3", code=3)
     assert "node limit" in result.output
 
 
@@ -133,7 +139,11 @@ def test_help_has_examples(args):
 def test_console_script_never_prints_a_traceback(tmp_path):
     path = tmp_path / "bad.hl"
     path.write_text('[Level "3"]\n[Level "4"]\n')
-    for args in ([str(path)], ["--objective", "nonsense", str(path)], [str(tmp_path)]):
+    empty = tmp_path / "empty.hl"
+    empty.write_text("% nothing here\n")
+    before = str(EXAMPLES / "before-bury.hl")
+    for args in ([str(path)], ["--objective", "nonsense", str(path)], [str(tmp_path)], [str(empty)], [before],
+                 ["review", before], ["puzzle", "check", str(empty)]):
         proc = subprocess.run([sys.executable, "-m", "huolong.cli.main", *args], capture_output=True, text=True)
         assert proc.returncode == 2, (args, proc.stderr)
         assert "Traceback" not in proc.stderr

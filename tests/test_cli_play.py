@@ -7,20 +7,13 @@ import subprocess
 import sys
 import time
 
-from click.testing import CliRunner
-
-from huolong.cli.main import cli
+from cli_runner import run
 from huolong.engine import read_file
-
-
-def run(*args):
-    return CliRunner().invoke(cli, list(args))
 
 
 def test_play_writes_complete_records_that_reread(tmp_path):
     out = tmp_path / "hands.hl"
     result = run("play", "--deals", "6", "--seed", "7", "-o", str(out), "--workers", "1")
-    assert result.exit_code == 0, result.output
     records = read_file(out)
     assert len(records) == 6
     for number, rec in enumerate(records, start=1):
@@ -50,8 +43,8 @@ def test_play_with_two_workers_writes_the_same_hands(tmp_path):
 def test_play_refuses_to_resume_another_run(tmp_path):
     out = tmp_path / "hands.hl"
     run("play", "--deals", "1", "--seed", "1", "-o", str(out), "--workers", "1")
-    result = run("play", "--deals", "2", "--seed", "9", "-o", str(out))
-    assert result.exit_code == 2 and "seed 9" in result.output
+    result = run("play", "--deals", "2", "--seed", "9", "-o", str(out), code=2)
+    assert "seed 9" in result.output
 
 
 def test_play_json_summary_counts_every_outcome():
@@ -89,7 +82,6 @@ def test_review_lists_mistakes_and_json_has_every_play(tmp_path):
     out = tmp_path / "hands.hl"
     run("play", "--deals", "1", "--seed", "7", "-o", str(out), "--workers", "1")
     text = run("review", str(out), "--tricks", "3", "--all", "--ascii")
-    assert text.exit_code == 0, text.output
     assert "plays reviewed" in text.output and "best" in text.output
     data = json.loads(run("review", str(out), "--tricks", "3", "--json").stdout)
     rec = read_file(out)[0]
@@ -100,5 +92,5 @@ def test_review_lists_mistakes_and_json_has_every_play(tmp_path):
 
 
 def test_review_of_a_plain_position_is_bad_input():
-    result = run("review", os.path.join(os.path.dirname(__file__), "..", "puzzles", "examples", "dig-fight.hl"))
-    assert result.exit_code == 2 and "not a hand record" in result.output
+    result = run("review", os.path.join(os.path.dirname(__file__), "..", "puzzles", "examples", "dig-fight.hl"), code=2)
+    assert "not a hand record" in result.output

@@ -1,4 +1,4 @@
-"""Deal files (FORMAT.md): reading, writing, round trips and every validity rule."""
+"""Deal files (docs/format.md): reading, writing, round trips and every validity rule."""
 
 from pathlib import Path
 

@@ -2,9 +2,7 @@
 
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from huolong.cli.main import cli
+from cli_runner import run
 from huolong.engine import read_file, read_positions, write_position
 from huolong.solver.puzzles import THEMES, find_puzzle, puzzles_from_deal, unique_best, verify
 from huolong.solver import solve
@@ -12,10 +10,6 @@ from huolong.solver import solve
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "puzzles" / "examples"
 SHIPPED = [ROOT / "puzzles" / "generated", ROOT / "puzzles" / "themes"]
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, [str(a) for a in args], input=input)
 
 
 def shipped_puzzles():
@@ -74,22 +68,23 @@ def test_a_wrong_solution_fails_the_check(tmp_path):
     pos.tags["Solution"] = str(others[0])
     bad = tmp_path / "bad.hl"
     bad.write_text(write_position(pos))
-    result = run("puzzle", "check", bad)
-    assert result.exit_code == 1 and f"{bad}:1:" in result.output
+    result = run("puzzle", "check", bad, code=1)
+    assert f"{bad}:1:" in result.output
 
 
 def test_a_wrong_theme_fails_the_check(tmp_path):
     pos = shipped_puzzles()[0]
     themes = pos.tags["Theme"].split()
-    pos.tags["Theme"] = " ".join(t for t in THEMES if t not in themes)[:1] or "tie"
+    wrong = next(t for t in THEMES if t not in themes)  # a real theme, but not this puzzle's
+    pos.tags["Theme"] = " ".join(themes + [wrong])
     bad = tmp_path / "bad.hl"
     bad.write_text(write_position(pos))
-    assert run("puzzle", "check", bad).exit_code == 1
+    result = run("puzzle", "check", bad, code=1)
+    assert f"{bad}:1: Theme is" in result.output and wrong in result.output
 
 
 def test_the_shipped_puzzles_all_verify():
     result = run("puzzle", "check", *SHIPPED)
-    assert result.exit_code == 0, result.output
     assert "0 failed" in result.output
 
 
@@ -104,7 +99,7 @@ def test_at_least_100_shipped_puzzles_cover_every_theme_five_times():
 
 def test_generate_writes_files_and_resumes(tmp_path):
     out = tmp_path / "p"
-    assert run("puzzle", "generate", "-n", "2", "-o", out, "--seed", "4", "--workers", "1").exit_code == 0
+    run("puzzle", "generate", "-n", "2", "-o", out, "--seed", "4", "--workers", "1")
     run("puzzle", "generate", "-n", "3", "-o", out, "--seed", "4", "--workers", "1")
     whole = tmp_path / "w"
     run("puzzle", "generate", "-n", "3", "-o", whole, "--seed", "4", "--workers", "2")
@@ -146,4 +141,4 @@ def test_train_refutes_a_wrong_answer(tmp_path):
 def test_train_filters_by_theme_and_rating_and_can_quit():
     result = run("train", *SHIPPED, "--theme", "dig", "--rating", "800-1300", "--ascii", input="q\n")
     assert "Puzzle 1 of" in result.output and "Stopped." in result.output
-    assert run("train", *SHIPPED, "--rating", "3000-3100").exit_code == 2
+    run("train", *SHIPPED, "--rating", "3000-3100", code=2)

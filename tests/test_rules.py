@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md, named after it."""
+"""One test per rule of docs/rules.md, named after it."""
 
 import pytest
 

@@ -12,7 +12,7 @@ dropped once the leader beats it at 95% on the paired differences.
 >>> import random
 >>> from huolong.engine.deal import deal_hand
 >>> deal = deal_hand(random.Random(3), dealer=0)
->>> report = advise(deal, samples=8, batch=8, workers=1, seed=1, extra=())
+>>> report = rank_burials(deal, samples=8, batch=8, workers=1, seed=1, extra=())
 >>> report.considered == len(report.candidates) > 1, report.candidates[0].samples
 (True, 8)
 """
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
-from huolong.engine import BIG_JOKER, TRUMP, Hand, Outcome, Play, Position
+from huolong.engine import BIG_JOKER, TRUMP, Hand, Outcome, Play, Position, seat_name
 from huolong.engine.bury import BURY_SIZE, bury_cost, heuristic_bury
 from huolong.engine.cards import card_points
 from huolong.engine.errors import PositionError
@@ -172,9 +172,18 @@ class Candidate:
     def outcome_counts(self) -> dict[str, int]:
         return dict(Counter(self.outcomes))
 
+    def to_dict(self) -> dict:
+        def num(x: float) -> float | None:
+            return None if math.isnan(x) else round(x, 4)
+
+        return {"bury": str(Play(tuple(self.bury))), "samples": self.samples, "mean_points": num(self.mean_points),
+                "points_se": num(self.points_se), "p_dug": num(self.p_dug), "p_120": num(self.p_120),
+                "swing": num(self.swing), "swing_se": num(self.swing_se), "outcomes": self.outcome_counts(),
+                "given": self.given}
+
 
 @dataclass
-class Advice:
+class BuryAdvice:
     """The advisor's answer for one deal: candidates best first."""
 
     dealer: int
@@ -183,6 +192,11 @@ class Advice:
     seconds: float
     separated: bool
     samples_run: int
+
+    def to_dict(self) -> dict:
+        """The JSON form (``huolong-solve bury --json``)."""
+        return {"dealer": seat_name(self.dealer), "considered": self.considered, "seconds": round(self.seconds, 3),
+                "separated": self.separated, "candidates": [c.to_dict() for c in self.candidates]}
 
 
 def _sample(deal: Position, seed: int, index: int, known: bool) -> Position:
@@ -209,7 +223,7 @@ def evaluate(deal: Position, bury: Hand, seed: int, indices: tuple[int, ...], kn
     return out
 
 
-def advise(
+def rank_burials(
     deal: Position,
     *,
     samples: int = 200,
@@ -224,7 +238,7 @@ def advise(
     on_progress: Callable[[int], None] | None = None,
     pool: Workers | None = None,
     tolerance: float = TOLERANCE,
-) -> Advice:
+) -> BuryAdvice:
     """Rank burials for a deal before the bury (see the module docstring).
 
     The race ends when the leader is ahead of every other live burial, or
@@ -262,7 +276,7 @@ def advise(
             pool.close()
     # survivors first, then the rest by how long they lasted in the race; by swing within each
     ranked = sorted(candidates, key=lambda c: (-(c.dropped_after or math.inf), -c.swing))
-    return Advice(deal.dealer, len(candidates), ranked, time.monotonic() - started, settled, done)
+    return BuryAdvice(deal.dealer, len(candidates), ranked, time.monotonic() - started, settled, done)
 
 
 def _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known, exact_cards, batch,  # type: ignore[no-untyped-def]

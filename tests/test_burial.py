@@ -5,14 +5,13 @@ import random
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from huolong.cli.main import cli
+from cli_runner import run
 from huolong.engine import Hand, Outcome, Play, Rules
 from huolong.engine.cards import make_card
 from huolong.engine.deal import deal_hand
 from huolong.engine.errors import PositionError
-from huolong.solver.advisor import advise, shortlist, swing
+from huolong.solver.burial import rank_burials, shortlist, swing
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "puzzles" / "examples"
 
@@ -50,10 +49,10 @@ def test_swing_scale_follows_the_outcome_order():
 
 def test_same_seed_same_answer_whatever_the_workers():
     deal = deal_hand(random.Random(8), dealer=1)
-    runs = [advise(deal, samples=24, batch=8, seed=4, workers=w) for w in (1, 1, 2)]
+    runs = [rank_burials(deal, samples=24, batch=8, seed=4, workers=w) for w in (1, 1, 2)]
     keys = [[(c.bury, tuple(c.swings), tuple(c.points)) for c in r.candidates] for r in runs]
     assert keys[0] == keys[1] == keys[2]
-    other = advise(deal, samples=24, batch=8, seed=5, workers=1)
+    other = rank_burials(deal, samples=24, batch=8, seed=5, workers=1)
     assert [tuple(c.points) for c in other.candidates] != [tuple(c.points) for c in runs[0].candidates]
 
 
@@ -73,7 +72,7 @@ def test_known_hands_rank_a_bury_of_points_the_attackers_dig_last():
     points = sorted((c for c in held if not deal.order.is_trump(c) and c < 52 and c % 13 in (3, 8, 11)),
                     key=lambda c: -(c % 13))[:6]
     lost = Hand.from_cards(points)
-    advice = advise(deal, samples=48, known=True, extra=[lost], seed=1, workers=1)
+    advice = rank_burials(deal, samples=48, known=True, extra=[lost], seed=1, workers=1)
     assert advice.candidates[-1].bury == lost and advice.candidates[-1].given
     assert advice.candidates[0].swing > advice.candidates[-1].swing + 1
 
@@ -83,13 +82,11 @@ def test_a_candidate_the_dealer_cannot_bury_is_refused():
     held = deal.hands[0] + deal.kitty
     missing = next(c for c in range(54) if held.count(c) == 0)
     with pytest.raises(PositionError, match="not 6 cards"):
-        advise(deal, samples=4, extra=[Hand.from_cards([missing] * 3 + list(held)[:3])])
+        rank_burials(deal, samples=4, extra=[Hand.from_cards([missing] * 3 + list(held)[:3])])
 
 
 def test_bury_command_json_has_the_issue_keys():
-    result = CliRunner().invoke(cli, ["bury", str(EXAMPLES / "before-bury.hl"), "--samples", "16", "--json",
-                                      "--workers", "1", "--candidate", "S3 S3 S5 S5 S8 C3"])
-    assert result.exit_code == 0, result.output
+    result = run("bury", str(EXAMPLES / "before-bury.hl"), "--samples", "16", "--json", "--workers", "1", "--candidate", "S3 S3 S5 S5 S8 C3")
     [report] = json.loads(result.stdout)
     assert report["dealer"] == "S" and report["considered"] == len(report["candidates"])
     assert {"bury", "samples", "mean_points", "p_dug", "p_120", "swing", "swing_se"} <= set(report["candidates"][0])
@@ -99,24 +96,22 @@ def test_bury_command_json_has_the_issue_keys():
 
 
 def test_bury_command_text_summarises_the_dealers_hand():
-    result = CliRunner().invoke(cli, ["bury", str(EXAMPLES / "before-bury.hl"), "--samples", "8", "--workers", "1",
-                                      "--ascii"])
-    assert result.exit_code == 0, result.output
+    result = run("bury", str(EXAMPLES / "before-bury.hl"), "--samples", "8", "--workers", "1", "--ascii")
     assert "Dealer S holds 45 cards" in result.stdout and "burials evaluated" in result.stdout
 
 
 def test_bury_command_rejects_a_deal_after_the_bury():
-    result = CliRunner().invoke(cli, ["bury", str(EXAMPLES / "dig-fight.hl")])
-    assert result.exit_code == 2 and "before the bury" in result.output
+    result = run("bury", str(EXAMPLES / "dig-fight.hl"), code=2)
+    assert "before the bury" in result.output
 
 
 def test_bury_command_rejects_a_bad_candidate():
-    result = CliRunner().invoke(cli, ["bury", str(EXAMPLES / "before-bury.hl"), "--candidate", "SX S3"])
-    assert result.exit_code == 2 and "SX" in result.output
+    result = run("bury", str(EXAMPLES / "before-bury.hl"), "--candidate", "SX S3", code=2)
+    assert "SX" in result.output
 
 
 def candidate_with(swings):
-    from huolong.solver.advisor import Candidate
+    from huolong.solver.burial import Candidate
 
     c = Candidate(Hand.from_cards([0] * 3 + [1] * 3))
     c.swings = list(swings)
@@ -124,7 +119,7 @@ def candidate_with(swings):
 
 
 def test_the_race_drops_a_burial_the_leader_beats_at_95_percent():
-    from huolong.solver.advisor import _race
+    from huolong.solver.burial import _race
 
     rng = random.Random(1)
     noise = [rng.choice((-1, 0, 1)) for _ in range(200)]
@@ -135,7 +130,7 @@ def test_the_race_drops_a_burial_the_leader_beats_at_95_percent():
 
 
 def test_the_race_is_settled_when_burials_are_equally_good():
-    from huolong.solver.advisor import _race
+    from huolong.solver.burial import _race
 
     same = [(-1, 0, 1, -2)[i % 4] for i in range(100)]
     a, b = candidate_with(same), candidate_with(same)
@@ -144,7 +139,7 @@ def test_the_race_is_settled_when_burials_are_equally_good():
 
 
 def test_the_race_is_not_settled_on_noisy_close_burials():
-    from huolong.solver.advisor import _race
+    from huolong.solver.burial import _race
 
     rng = random.Random(2)
     a = candidate_with(rng.choice((-2, -1, 0, 1)) for _ in range(40))
