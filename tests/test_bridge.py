@@ -80,6 +80,7 @@ def test_endgames_agree_with_dds_on_every_card(cards):
         assert result.agrees, result.differences()
 
 
+@pytest.mark.slow
 @needs_dds
 def test_full_deals_agree_with_dds_on_every_card():
     """200 seeded random deals of 13 cards each, every card of the opening lead scored by both."""

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from huolong.engine import Play, Position, read_file, read_positions
+from huolong.engine import Position, parse_card, read_file, read_positions
 from huolong.solver import SearchAborted, solve
 
 from endgames import random_endgame
@@ -22,8 +22,8 @@ def solver_value(value, objective):
     return (5 - value.outcome.rank, value.points, value.dug)
 
 
-def check_against_oracle(pos):
-    for objective in OBJECTIVES:
+def check_against_oracle(pos, objectives=OBJECTIVES):
+    for objective in objectives:
         analysis = solve(pos, objective, line=False)
         oracle = Oracle(objective)
         expected = oracle.moves(pos.copy())
@@ -37,6 +37,7 @@ CHUNKS = 40
 PER_CHUNK = 50  # 2,000 random endgames in all
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_agrees_with_oracle_on_random_endgames(chunk):
     rng = random.Random(1000 + chunk)
@@ -55,49 +56,55 @@ def test_format_example_agrees_with_oracle():
 
 def test_giving_up_points_to_dig():
     pos = example("dig-fight.hl")
+    check_against_oracle(pos)
     by_points = solve(pos, "points")
     by_outcome = solve(pos, "outcome")
-    assert (by_points.value.points, by_points.value.dug) == (185, False)
-    assert (by_outcome.value.points, by_outcome.value.dug) == (175, True)
-    assert by_outcome.value.outcome.name == "attackers-up"
-    assert str(by_points.moves[0].play) == "DK DK"
-    assert by_outcome.moves[0].play != Play.parse("DK DK")
+    assert not by_points.value.dug and by_outcome.value.dug
+    assert by_outcome.value.points < by_points.value.points  # the dig costs points ...
+    assert by_outcome.value.outcome.rank < by_points.value.outcome.rank  # ... and wins a better result
+    best_for_outcome = {m.play for m in by_outcome.moves if m.value == by_outcome.value}
+    assert by_points.moves[0].play not in best_for_outcome
 
 
 def test_level_card_tie_goes_to_the_earlier_play():
     pos = example("level-tie.hl")
-    analysis = solve(pos, "outcome")
-    assert str(analysis.moves[0].play) == "LJ"
-    assert analysis.value.dug and analysis.value.outcome.name == "attackers-up"
-    worse = {str(m.play): m.value for m in analysis.moves}["D5"]
-    assert worse.outcome.name == "dealer-keeps"  # the ♥J keeps the trick: the ♠J only tied it
     check_against_oracle(pos)
+    analysis = solve(pos, "outcome")
+    best = {str(m.play) for m in analysis.moves if m.value == analysis.value}
+    assert best == {"LJ"} and analysis.value.outcome.name == "attackers-up"
+    # N's ♠J only ties E's ♥J (equal level cards): without the joker, the earlier ♥J keeps the trick
+    assert pos.order.power(parse_card("SJ")) == pos.order.power(parse_card("HJ"))
+    after = pos.copy()
+    after.play("D5")
+    assert after.history[-1].winner == pos.leader
 
 
 def test_ruffing_a_pair_takes_a_trump_pair():
     pos = example("pair-ruff.hl")
-    analysis = solve(pos, "outcome")
-    assert str(analysis.moves[0].play) == "DQ DQ"
-    assert not analysis.value.dug
     check_against_oracle(pos)
+    analysis = solve(pos, "outcome")
+    best = [m for m in analysis.moves if m.value == analysis.value]
+    assert [str(m.play) for m in best] == ["DQ DQ"]  # the pair of trumps, not two different trumps
 
 
 def test_strict_follow_changes_the_value():
     pos = example("strict-follow.hl")
-    strict = solve(pos, "outcome", line=False)
+    assert pos.rules.follow == "strict"
+    check_against_oracle(pos, ["outcome"])
+    strict = solve(pos, "outcome", line=False).value
     pos.rules = pos.rules.with_options(follow="free")
-    free = solve(pos, "outcome", line=False)
-    assert (strict.value.points, free.value.points) == (195, 190)
+    check_against_oracle(pos, ["outcome"])
+    assert solve(pos, "outcome", line=False).value != strict
 
 
 def test_keeping_the_bottom_at_a_cost():
     pos = example("keep-bottom.hl")
+    check_against_oracle(pos)
     by_points = solve(pos, "points")
     by_outcome = solve(pos, "outcome")
-    assert (by_points.value.points, by_points.value.dug) == (160, True)
-    assert (by_outcome.value.points, by_outcome.value.dug) == (165, False)
-    assert str(by_outcome.moves[0].play) == "D8"
-    assert by_outcome.value.outcome.name == "attackers-take-deal"
+    assert by_points.value.dug and not by_outcome.value.dug
+    assert by_outcome.value.points > by_points.value.points  # the dealer team gives up points to keep the bottom
+    assert by_outcome.value.outcome.rank > by_points.value.outcome.rank
 
 
 def last_trick(west):
@@ -156,27 +163,3 @@ def test_values_are_the_same_in_every_run():
     first, second = solve(pos, "outcome"), solve(pos, "outcome")
     assert [(m.play, m.value) for m in first.moves] == [(m.play, m.value) for m in second.moves]
     assert first.line == second.line
-
-
-def test_every_legal_play_maps_to_a_generated_play_in_big_positions():
-    """The kernel generates one play per group of equivalent plays; the API maps each
-    legal play onto one of them. Checked here on full-size positions, without search."""
-    from huolong.engine import Rules
-    from huolong.engine.deal import play_randomly, random_deal
-    from huolong.solver.encode import canonical_play
-    from huolong.solver.search import Search
-
-    rng = random.Random(11)
-    for i in range(120):
-        rules = Rules(follow="strict") if i % 2 else Rules()
-        pos = play_randomly(random_deal(rng, rules), rng, rng.randint(3, 39))
-        for _ in range(rng.randrange(4)):
-            pos.play(rng.choice(pos.legal_plays()))
-        if pos.is_over():
-            continue
-        search = Search(pos, "points")
-        codes, links = search.root_plays()
-        generated = [search.enc.play(int(c)) for c in codes]
-        legal = set(pos.legal_plays())
-        assert set(generated) <= legal
-        assert {canonical_play(play, search.enc, links) for play in legal} == set(generated)

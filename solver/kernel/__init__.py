@@ -80,31 +80,36 @@ def source_stamp() -> str:
     return digest.hexdigest()
 
 
+def cache_paths() -> list[Path]:
+    """Where Numba keeps this package's cache (one directory for the package's folder, in practice)."""
+    return sorted({Path(d._cache.cache_path) for d in dispatchers() if getattr(d, "_cache", None) is not None})
+
+
 def refresh_cache() -> bool:
-    """Empty the kernel's cache when it was compiled from other sources; True if it did."""
+    """Empty the kernel's cache when it was compiled from other sources; True if it did.
+
+    Every cached function of the package's folder goes, not only those
+    listed in :data:`MODULES`: Numba names a folder's cache after the folder.
+    """
     stamp = source_stamp()
-    caches = [d._cache for d in dispatchers() if getattr(d, "_cache", None) is not None]
     stale = False
-    for path in sorted({c.cache_path for c in caches}):
+    for path in cache_paths():
         try:
-            stale |= (Path(path) / STAMP_FILE).read_text() != stamp
+            stale |= (path / STAMP_FILE).read_text() != stamp
         except OSError:
             stale = True
     if not stale:
         return False
-    for cache in caches:
+    for path in cache_paths():
         try:
-            cache.flush()  # an empty index: every signature is compiled again
+            for cached in [*path.glob("*.nbi"), *path.glob("*.nbc")]:
+                cached.unlink(missing_ok=True)
+            path.mkdir(parents=True, exist_ok=True)
+            tmp = path / f"{STAMP_FILE}.{os.getpid()}"
+            tmp.write_text(stamp)
+            os.replace(tmp, path / STAMP_FILE)
         except OSError:
             pass  # an unwritable cache directory: Numba will not save there either
-    for path in sorted({c.cache_path for c in caches}):
-        try:
-            os.makedirs(path, exist_ok=True)
-            tmp = Path(path) / f"{STAMP_FILE}.{os.getpid()}"
-            tmp.write_text(stamp)
-            os.replace(tmp, Path(path) / STAMP_FILE)
-        except OSError:
-            pass
     return True
 
 

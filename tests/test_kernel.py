@@ -1,0 +1,281 @@
+"""The kernel's parts on their own: move generation (perft-style), the table's classes, the bounds,
+one compiled signature per function, and a cache that cannot go stale.
+
+Kernel helpers have no CPython wrapper, so the tests reach them through
+small jitted harnesses (compiled here, not cached), which pass typed
+integers as the kernel does — a literal would compile a copy of its own.
+"""
+
+import random
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from bridge_deals import BRIDGE, random_bridge_endgame
+from endgames import RULESETS, random_endgame
+from numba import njit
+from oracle import oracle_value
+
+from huolong.engine import Hand, Position, Rules
+from huolong.engine.deal import play_randomly, random_deal
+from huolong.solver.encode import canonical_play, encode
+from huolong.solver.kernel import dispatchers, layout
+from huolong.solver.kernel.bounds import last_single, sure_tricks
+from huolong.solver.kernel.layout import INF, K_SUIT_MASK, new_table, search_buffers
+from huolong.solver.kernel.table import classify, probe, store
+from huolong.solver.playout import Player
+from huolong.solver.search import Search, solve
+
+KERNEL = Path(__file__).resolve().parent.parent / "solver" / "kernel"
+
+
+# -- move generation ----------------------------------------------------------------
+
+
+def random_position(rng: random.Random, rules: Rules) -> Position:
+    """A full deal played down at random to any size, then 0-3 plays into a trick."""
+    if rules.is_bridge:
+        from bridge_deals import random_full_deal
+
+        pos = random_full_deal(rng)
+    else:
+        pos = random_deal(rng, rules)
+    play_randomly(pos, rng, rng.randint(1, pos.shape.hand_size))
+    for _ in range(rng.randrange(4)):
+        if not pos.is_over():
+            pos.play(rng.choice(pos.legal_plays()))
+    return pos.endgame()
+
+
+def check_generation(pos: Position) -> None:
+    search = Search(pos, "points")
+    codes, links = search.root_plays()
+    generated = [search.enc.play(int(c)) for c in codes]
+    legal = set(pos.legal_plays())
+    assert len(set(generated)) == len(generated), "a play generated twice"
+    assert set(generated) <= legal, "an illegal play generated"
+    assert {canonical_play(p, search.enc, links) for p in legal} == set(generated), "a legal play not covered"
+
+
+GENERATION_RULESETS = [*RULESETS, BRIDGE]
+
+
+@pytest.mark.parametrize("rules", GENERATION_RULESETS, ids=str)
+def test_generated_plays_are_the_legal_plays_with_equivalent_ones_merged(rules):
+    rng = random.Random(str(rules))
+    for _ in range(60):
+        pos = random_position(rng, rules)
+        if not pos.is_over():
+            check_generation(pos)
+
+
+PERFT_CHUNKS = 50
+PERFT_PER_CHUNK = 200  # 10,000 positions in all
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(PERFT_CHUNKS))
+def test_perft_10000_positions_of_every_size_and_ruleset(chunk):
+    rng = random.Random(70_000 + chunk)
+    done = 0
+    while done < PERFT_PER_CHUNK:
+        pos = random_position(rng, GENERATION_RULESETS[(chunk + done) % len(GENERATION_RULESETS)])
+        if not pos.is_over():
+            check_generation(pos)
+            done += 1
+
+
+# -- the table --------------------------------------------------------------------
+
+
+@njit
+def store_then_probe(h_stored, h_probed, leader, K, T, FK, rel, lo, hi):
+    """Store bounds for the class of ``h_stored`` fixed by ``rel``; probe with ``h_probed``."""
+    d = np.int64(0)
+    shape, _ = classify(h_stored, leader, K, FK, d)
+    store(T, h_stored, FK, d, shape, rel, lo, hi, np.int64(-1), K[K_SUIT_MASK], np.int64(1))
+    shape, _ = classify(h_probed, leader, K, FK, d)
+    return probe(T, FK, d, shape)
+
+
+def bridge_position(hands: list[str]) -> Position:
+    """A no-trump bridge position at a trick start, S to lead; hands S E N W."""
+    return Position(level=None, trump=None, dealer=1, hands=[Hand.parse(h) for h in hands], bottom=Hand(), leader=0,
+                    rules=BRIDGE)
+
+
+def probed(stored: Position, probing: Position, rel_cards: list[str], lo: int = 3, hi: int = 7) -> tuple[int, int]:
+    enc = encode(stored, "points")
+    rel = np.uint64(0)
+    for token in rel_cards:
+        rel |= np.uint64(1) << np.uint64(enc.kind_of[Hand.parse(token).counts.index(1)])
+    *_, F, FK = search_buffers(1024)
+    T = new_table(1 << 12)
+    found = store_then_probe(enc.hands(stored), enc.hands(probing), np.int64(0), enc.K, T, FK, rel, np.int64(lo),
+                             np.int64(hi))
+    return int(found[0]), int(found[1])
+
+
+STORED = ["AQ2.-.-.-", "K3.-.-.-", "J54.-.-.-", "T6.-.-.-"]  # S E N W
+
+
+def test_a_stored_bound_holds_for_its_position():
+    pos = bridge_position(STORED)
+    assert probed(pos, pos, ["A.-.-.-"]) == (3, 7)
+
+
+def test_a_stored_bound_holds_for_the_whole_class_of_smaller_cards():
+    """The result depended on the ♠A only: any position that agrees on the ♠A and on each seat's
+    number of smaller spades gets the bound — here S's ♠2 and E's ♠3 change hands."""
+    swapped = bridge_position(["AQ3.-.-.-", "K2.-.-.-", "J54.-.-.-", "T6.-.-.-"])
+    assert probed(bridge_position(STORED), swapped, ["A.-.-.-"]) == (3, 7)
+
+
+def test_a_bound_does_not_reach_positions_that_differ_above_its_cut():
+    moved_ace = bridge_position(["KQ2.-.-.-", "A3.-.-.-", "J54.-.-.-", "T6.-.-.-"])
+    assert probed(bridge_position(STORED), moved_ace, ["A.-.-.-"]) == (-INF, INF)
+    swapped = bridge_position(["AQ3.-.-.-", "K2.-.-.-", "J54.-.-.-", "T6.-.-.-"])
+    assert probed(bridge_position(STORED), swapped, ["2.-.-.-"]) == (-INF, INF)  # every spade decided it
+
+
+def test_cards_with_points_always_stay_exact_in_a_class():
+    """In Huolong a 5 scores: even when no rank below the top mattered, a 5 and a 4 changing hands
+    make another class."""
+    def huolong(hands):
+        return Position.from_hands(hands, level="2" if False else "3", trump="H", dealer="E", leader="S",
+                                   bottom="-.-.-.JJ9987")
+
+    stored = huolong(["A5.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
+    swapped = huolong(["A4.-.-.-", "K5.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
+    assert probed(stored, stored, ["A.-.-.-"]) == (3, 7)
+    assert probed(stored, swapped, ["A.-.-.-"]) == (-INF, INF)
+
+
+# -- bounds against the oracle ------------------------------------------------------
+
+
+@njit
+def trick_start_bounds(h, leader, pts, K, FK):
+    """(last-trick value or −1, points still in play, leader's side's sure tricks, other side's)."""
+    last, _ = last_single(h, leader, pts, K)
+    _, rem = classify(h, leader, K, FK, np.int64(0))
+    quick, _, other, _ = sure_tricks(h, leader, K)
+    return last, rem, quick, other
+
+
+def bounds_of(pos: Position) -> tuple[int, int, int, int]:
+    enc = encode(pos, "points")
+    *_, FK = search_buffers(16)
+    out = trick_start_bounds(enc.hands(pos), np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)), enc.K, FK)
+    return tuple(int(x) for x in out)
+
+
+def trick_start(rng: random.Random, cards: int, bridge: bool) -> Position:
+    while True:
+        pos = random_bridge_endgame(rng, cards) if bridge else random_endgame(rng, cards)
+        if not pos.trick:
+            return pos
+
+
+def test_the_last_trick_is_valued_exactly():
+    rng = random.Random(3)
+    for bridge in (False, True):
+        for _ in range(80):
+            pos = trick_start(rng, 1, bridge)
+            last, *_ = bounds_of(pos)
+            enc = encode(pos, "points")
+            points, dug = oracle_value(pos, "points")
+            assert last == enc.leaf(points, dug)
+
+
+def test_points_still_in_play_bound_the_final_score():
+    rng = random.Random(4)
+    for _ in range(150):
+        pos = trick_start(rng, rng.randint(2, 3), bridge=False)
+        _, rem, _, _ = bounds_of(pos)
+        assert rem == sum(h.points for h in pos.hands)
+        points, dug = oracle_value(pos, "points")
+        assert pos.points <= points <= pos.points + rem + (pos.dig_value if dug else 0)
+
+
+def test_sure_tricks_never_exceed_what_each_side_takes():
+    rng = random.Random(5)
+    for _ in range(120):
+        pos = trick_start(rng, rng.randint(2, 3), bridge=True)
+        _, _, quick, other = bounds_of(pos)
+        tricks, _ = oracle_value(pos, "points")  # the defenders' tricks in all
+        leaders = tricks - pos.points if pos.is_attacker(pos.leader) else pos.cards_left - (tricks - pos.points)
+        assert quick <= leaders and other <= pos.cards_left - leaders, (str(pos.hands), quick, other, leaders)
+
+
+# -- compile discipline ----------------------------------------------------------------
+
+
+def compiled_signatures(dispatcher) -> set:
+    """Signatures compiled in this process and saved in the cache index (Numba's own file)."""
+    saved = {key[0] for key in dispatcher._cache._cache_file._load_index()}
+    return saved | set(dispatcher.signatures)
+
+
+def test_every_kernel_function_has_one_compiled_signature():
+    """A helper called with an integer literal compiles a copy per value: the signatures would show it."""
+    rng = random.Random(8)
+    pos = play_randomly(random_deal(rng, Rules(follow="strict")), rng, 3)
+    solve(pos, "outcome")
+    deal = random_deal(rng)
+    Player(4).play(deal, 1)
+    Player(4, ("random", "bot", "random", "bot")).value(deal, 2)
+    seen = {d.py_func.__qualname__: compiled_signatures(d) for d in dispatchers()}
+    assert sum(1 for sigs in seen.values() if sigs) >= 20  # the solve and the playouts compiled or loaded them
+    assert {name: len(sigs) for name, sigs in seen.items() if len(sigs) > 1} == {}
+
+
+def test_kernel_modules_stay_readable():
+    for path in KERNEL.glob("*.py"):
+        text = path.read_text()
+        assert text.startswith('"""'), f"{path.name} opens with what it owns"
+        assert len(text.splitlines()) <= 420, f"{path.name} has grown past ~400 lines"
+
+
+# -- the cache -----------------------------------------------------------------------------
+
+PROBE = '''
+"""A cached driver whose code comes from two other modules: a helper and a constant."""
+from .bits import top
+from .jit import driver
+from .layout import TRUMP_POWER
+
+
+@driver
+def probe(x):
+    return top(x) + TRUMP_POWER
+'''
+
+
+def run_probe(root: Path, cache: Path) -> int:
+    script = "import numpy as np, kcopy.probe as p; print(int(p.probe(np.uint64(12))))"
+    env = {"NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return int(out.stdout)
+
+
+def test_an_edit_in_another_kernel_module_reaches_the_cached_callers(tmp_path):
+    """Numba alone would load ``probe`` from its cache after ``layout`` or ``bits`` changed (its own
+    file did not): the package's source stamp must empty the cache first."""
+    copy = tmp_path / "kcopy"
+    shutil.copytree(KERNEL, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "probe.py").write_text(textwrap.dedent(PROBE))
+    cache = tmp_path / "cache"
+    assert run_probe(tmp_path, cache) == 8 + layout.TRUMP_POWER
+    assert run_probe(tmp_path, cache) == 8 + layout.TRUMP_POWER  # loaded from the cache
+    layout_py = copy / "layout.py"
+    layout_py.write_text(layout_py.read_text().replace(f"TRUMP_POWER = {layout.TRUMP_POWER}", "TRUMP_POWER = 1000"))
+    assert run_probe(tmp_path, cache) == 8 + 1000
+    bits_py = copy / "bits.py"
+    bits_py.write_text(bits_py.read_text().replace("    return bit(highest(x))", "    return bit(highest(x)) << ONE"))
+    assert run_probe(tmp_path, cache) == 16 + 1000
