@@ -279,3 +279,16 @@ def test_an_edit_in_another_kernel_module_reaches_the_cached_callers(tmp_path):
     bits_py = copy / "bits.py"
     bits_py.write_text(bits_py.read_text().replace("    return bit(highest(x))", "    return bit(highest(x)) << ONE"))
     assert run_probe(tmp_path, cache) == 16 + 1000
+
+
+@pytest.mark.slow
+def test_a_plain_solve_compiles_no_playout_kernel(tmp_path):
+    """Each command compiles only what it runs: a solve from an empty cache leaves no playout driver there."""
+    example = KERNEL.parent.parent / "puzzles" / "examples" / "dig-fight.hl"
+    env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-m", "huolong.cli.main", str(example)], env=env, capture_output=True,
+                         text=True, timeout=900)
+    assert out.returncode == 0, out.stderr
+    compiled = {p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")}
+    assert "root.root" in compiled and "search.search" in compiled
+    assert "playout.playout" not in compiled
