@@ -19,7 +19,7 @@ from .cards import Card, Hand, all_cards
 from .order import LEVELS
 from .position import FULL_HAND, Position
 from .rules import Rules
-from .sampling import deal_cards, unseen_pool
+from .dealing import ANY, DealSpace
 from .seats import Seat
 
 
@@ -57,14 +57,20 @@ def deal_hand(
     fixed = dict(fixed or {})
     barred = {seat: set(cards) for seat, cards in (elsewhere or {}).items()}
     free = [s for s in range(4) if s not in fixed]
-    pool = unseen_pool(*fixed.values())
-    sizes = [FULL_HAND] * len(free) + [rules.shape.bottom_size]
-    excluded = [_barred_from(barred.get(s, set())) for s in free] + [_barred_from(set())]
-    dealt = deal_cards(pool, sizes, excluded, rng)
+    pool = Hand.from_cards(all_cards())
+    for hand in fixed.values():
+        pool = pool - hand
+    holders = free + [None]  # the seats to deal, then the kitty
+
+    def allowed(holder: int, card: Card) -> frozenset[int]:
+        seat = holders[holder]
+        return frozenset({0}) if seat is not None and card in barred.get(seat, ()) else ANY
+
+    dealt = DealSpace(pool, [FULL_HAND] * len(free) + [rules.shape.bottom_size], allowed).sample(rng)
     hands: list[Hand | None] = [fixed.get(s) for s in range(4)]
-    for seat, cards in zip(free, dealt[:-1], strict=True):
-        hands[seat] = Hand.from_cards(cards)
-    return _position(rng, rules, level, trump, dealer, hands, kitty=Hand.from_cards(dealt[-1]))
+    for seat, hand in zip(free, dealt[:-1], strict=True):
+        hands[seat] = hand
+    return _position(rng, rules, level, trump, dealer, hands, kitty=dealt[-1])
 
 
 def _position(rng: random.Random, rules: Rules, level: str | None, trump: int | None, dealer: int | None,
@@ -75,10 +81,6 @@ def _position(rng: random.Random, rules: Rules, level: str | None, trump: int | 
     trump = rng.randrange(4) if trump is None else trump
     return Position(level=level, trump=trump, dealer=dealer, hands=hands, bottom=bottom, kitty=kitty, leader=dealer,
                     rules=rules)
-
-
-def _barred_from(cards: set[Card]):  # type: ignore[no-untyped-def]
-    return lambda card: card in cards
 
 
 def play_randomly(pos: Position, rng: random.Random, stop_at_cards: int = 0) -> Position:

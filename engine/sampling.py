@@ -1,136 +1,153 @@
-"""Dealing cards under constraints, and sampling the hands one seat cannot see.
+"""What one seat knows during the play, and the hidden hands sampled consistently with it.
 
-Both are the same problem: put a pool of cards into holders of given sizes
-(seats, the kitty or the bottom) when some holders may not take some cards —
-a seat known to lack them, or void in their suit after failing to follow.
+A seat sees its own hand, every card played and by whom, each hand's size
+and — if it is the dealer — the bottom (before the bury: the kitty). The
+cards still out are the other hands together, plus the bottom for a seat
+that is not the dealer. From the play it infers only what the rules force
+(docs/rules.md, "What a seat knows"):
+
+- a seat that played fewer cards of the led effective suit than were led
+  had no more of that suit: it is void in it from then on;
+- under ``follow=strict``, a seat that did not answer a led pair with a pair
+  held no card of that suit exactly twice then; one that did not answer a
+  led triple with a triple held no card of the suit three times then, and
+  if its play had no two identical cards of the suit, none twice either;
+- the bottom holds at most ``bury_limit`` points.
+
+Samples are exactly uniform over the physical deals that fit (see
+:mod:`.dealing`).
 
 >>> import random
->>> from .cards import parse_card
->>> pool = [parse_card(t) for t in ("SA", "SK", "H5", "HT")]
->>> spade = lambda c: c in (parse_card("SA"), parse_card("SK"))
->>> hands = deal_cards(pool, [2, 2], [lambda c: False, spade], random.Random(1))
->>> sorted(hands[1]) == [parse_card("H5"), parse_card("HT")]
-True
+>>> from .deal import play_randomly, random_deal
+>>> rng = random.Random(4)
+>>> pos = play_randomly(random_deal(rng), rng, 20)
+>>> sample = Knowledge.of(pos, pos.to_play).sample(rng)
+>>> sample.hands[pos.to_play] == pos.hands[pos.to_play], [len(h) for h in sample.hands] == [len(h) for h in pos.hands]
+(True, True)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from .cards import Card, Hand
+from .cards import Card, Hand, Play
+from .dealing import ANY, DealSpace
 from .errors import PositionError
+from .order import TRUMP
 from .position import Position
 from .seats import Seat, seat_name
 
-ATTEMPTS = 200
-
-
-def deal_cards(
-    pool: Sequence[Card], sizes: Sequence[int], excluded: Sequence[Callable[[Card], bool]], rng: random.Random
-) -> list[list[Card]]:
-    """Shuffle ``pool`` into holders of ``sizes``; ``excluded[i](card)`` bars holder i from a card.
-
-    The most constrained cards are placed first, each to a random holder
-    that may take it, weighted by the room it has left (uniform when nothing
-    is barred). Raises :class:`PositionError` when no deal fits.
-    """
-    if len(pool) != sum(sizes):
-        raise PositionError(f"cannot deal {len(pool)} cards into holders of {sum(sizes)}")
-    allowed = {card: [i for i in range(len(sizes)) if not excluded[i](card)] for card in set(pool)}
-    for _attempt in range(ATTEMPTS):
-        cards = list(pool)
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(allowed[c]))
-        room = list(sizes)
-        out: list[list[Card]] = [[] for _ in sizes]
-        for card in cards:
-            choices = [i for i in allowed[card] if room[i]]
-            if not choices:
-                break
-            i = rng.choices(choices, weights=[room[j] for j in choices])[0]
-            out[i].append(card)
-            room[i] -= 1
-        else:
-            return out
-    raise PositionError(f"no deal satisfies the constraints (tried {ATTEMPTS} times)")
-
-
-def unseen_pool(*known: Hand | None) -> list[Card]:
-    """The cards of the three packs not in any of the ``known`` hands."""
-    counts = [3] * 54
-    for hand in known:
-        if hand is not None:
-            for card, n in enumerate(hand.counts):
-                counts[card] -= n
-    if min(counts) < 0:
-        raise PositionError("the known cards hold some card more than three times")
-    return [card for card in range(54) for _ in range(counts[card])]
+BOTTOM = 4  # the holder number of the bottom (or the kitty), after the four seats
 
 
 @dataclass
 class Knowledge:
-    """What one seat knows during the play: its hand, the played cards, shown voids.
+    """What ``seat`` knows in ``position``: the other hands are only used for the cards still out.
 
     ``voids[s]`` holds the effective suits (0–3 plain, 4 trumps) seat ``s``
-    has shown it lacks by not following. The dealer also knows the bottom.
+    has shown it lacks; ``not_held[s][card]`` the numbers of copies of a
+    card seat ``s`` cannot hold now (strict-follow inferences).
     """
 
     seat: Seat
     position: Position
     voids: list[set[int]] = field(default_factory=lambda: [set() for _ in range(4)])
+    not_held: list[dict[Card, set[int]]] = field(default_factory=lambda: [{} for _ in range(4)])
 
     @classmethod
     def of(cls, position: Position, seat: Seat) -> Knowledge:
-        """What ``seat`` knows in ``position`` (the other hands there are ignored)."""
+        """What ``seat`` knows in ``position``: from its history when it is a hand record, else from the trick."""
         knowledge = cls(seat, position)
-        order = position.order
         tricks = [(t.leader, t.plays) for t in position.history]
         if position.trick:
             tricks.append((position.leader, tuple(position.trick)))
-        for leader, plays in tricks:
-            suit = order.effective_suit(plays[0].cards[0])
+        for number, (leader, plays) in enumerate(tricks):
             for i, play in enumerate(plays[1:], start=1):
-                if any(order.effective_suit(c) != suit for c in play.cards):
-                    knowledge.voids[position.seat_after(leader, i)].add(suit)
+                who = position.seat_after(leader, i)
+                knowledge._infer(who, plays[0], play, tricks[number:], i)
         return knowledge
 
+    def _infer(self, who: Seat, lead: Play, play: Play, later: list[tuple[Seat, tuple[Play, ...]]],
+               index: int) -> None:
+        """What ``who`` showed by answering ``lead`` with ``play`` (``later``: that trick and the rest)."""
+        order = self.position.order
+        suit = order.effective_suit(lead.cards[0])
+        in_suit = [c for c in play.cards if order.effective_suit(c) == suit]
+        if len(in_suit) < len(lead):
+            self.voids[who].add(suit)
+        if self.position.rules.follow != "strict" or len(lead) == 1 or len(in_suit) < len(lead):
+            return
+        identical = len(set(play.cards)) == 1
+        pair_in_play = any(play.cards.count(c) >= 2 for c in in_suit)
+        excluded: list[int] = []  # copies the seat cannot have held of any card of the suit
+        if len(lead) == 2 and not identical:
+            excluded = [2]
+        if len(lead) == 3 and not identical:
+            excluded = [3] if pair_in_play else [2, 3]
+        if not excluded:
+            return
+        # from the counts then to the counts now: add back what the seat played from that play on
+        played_since: dict[Card, int] = {}
+        for t, (leader, plays) in enumerate(later):
+            for j, p in enumerate(plays):
+                if self.position.seat_after(leader, j) == who and (t > 0 or j >= index):
+                    for c in p.cards:
+                        played_since[c] = played_since.get(c, 0) + 1
+        for card in order.kinds_of_suit(suit):
+            for n in excluded:
+                now = n - played_since.get(card, 0)
+                if 0 <= now <= 3:
+                    self.not_held[who].setdefault(card, set()).add(now)
+
     def hidden_holders(self) -> list[int]:
-        """Seats whose hands are hidden, then 4 for the bottom when it is hidden."""
+        """Seats whose hands are hidden, then :data:`BOTTOM` when the bottom is hidden."""
         pos = self.position
         holders: list[int] = [s for s in range(4) if s != self.seat]
         if self.seat != pos.dealer and not pos.is_before_bury:
-            holders.append(4)
+            holders.append(BOTTOM)
         return holders
 
-    def sample(self, rng: random.Random) -> Position:
-        """A copy of the position with the hidden hands (and bottom) dealt at random, consistent with what is known.
+    def allowed(self, holder: int, card: Card) -> frozenset[int]:
+        """How many copies of ``card`` a hidden holder may hold."""
+        if holder == BOTTOM:
+            return ANY
+        if self.position.order.effective_suit(card) in self.voids[holder]:
+            return frozenset({0})
+        barred = self.not_held[holder].get(card)
+        return ANY - barred if barred else ANY
 
-        Before the bury the dealer knows the kitty too, and the other hands hold 39 cards each.
-        """
+    def out(self) -> Hand:
+        """The cards still out: the hidden hands together, and the bottom unless this seat is the dealer."""
+        pos = self.position
+        if pos.hands[self.seat] is None:
+            raise PositionError(f"{seat_name(self.seat)}'s own hand is not given")
+        if pos.is_before_bury:  # the dealer's view of a fresh deal: everything but its hand and the kitty
+            pool = Hand(tuple(pos.shape.copies for _ in range(54)))
+            return pool - pos.hands[self.seat] - pos.kitty  # type: ignore[operator]
+        cards = Hand()
+        for holder in self.hidden_holders():
+            hand = pos.bottom if holder == BOTTOM else pos.hands[holder]
+            if hand is None:
+                raise PositionError(f"{seat_name(holder)}'s hand is '-': the cards still out are unknown; "
+                                    "give the hand record ([Play]) or every hand")
+            cards = cards + hand
+        return cards
+
+    @cached_property
+    def space(self) -> DealSpace:
+        """Every physical deal of the cards still out that fits what the seat knows."""
         pos = self.position
         holders = self.hidden_holders()
-        played = [c for t in pos.history for p in t.plays for c in p.cards] + [c for p in pos.trick for c in p.cards]
-        known = [pos.hands[self.seat], Hand.from_cards(played)]
-        if self.seat == pos.dealer:
-            known.append(pos.kitty if pos.is_before_bury else pos.bottom)
-        if known[0] is None:
-            raise PositionError(f"{seat_name(self.seat)}'s own hand is not given")
-        sizes = [self._size(s) for s in holders]
-        excluded = [self._excluder(s) for s in holders]
-        dealt = deal_cards(unseen_pool(*known), sizes, excluded, rng)
-        out = pos.copy()
-        for s, cards in zip(holders, dealt, strict=True):
-            if s == 4:
-                out.bottom = Hand.from_cards(cards)
-            else:
-                out.hands[s] = Hand.from_cards(cards)
-        return out
+        sizes = [self._size(h) for h in holders]
+        limit = pos.rules.bury_limit
+        limited = (holders.index(BOTTOM), limit) if BOTTOM in holders and limit is not None else None
+        return DealSpace(self.out(), sizes, lambda i, card: self.allowed(holders[i], card), limited)
 
     def _size(self, holder: int) -> int:
         pos = self.position
-        if holder == 4:
+        if holder == BOTTOM:
             return pos.shape.bottom_size
         hand = pos.hands[holder]
         if hand is not None:
@@ -139,7 +156,18 @@ class Knowledge:
             return pos.shape.hand_size
         raise PositionError(f"{seat_name(holder)}'s hand size is unknown")
 
-    def _excluder(self, holder: int) -> Callable[[Card], bool]:
-        voids = self.voids[holder] if holder < 4 else set()
-        order = self.position.order
-        return lambda card: order.effective_suit(card) in voids
+    def sample(self, rng: random.Random) -> Position:
+        """A copy of the position with the hidden hands (and the bottom) dealt at random, as this seat sees it."""
+        out = self.position.copy()
+        for holder, hand in zip(self.hidden_holders(), self.space.sample(rng), strict=True):
+            if holder == BOTTOM:
+                out.bottom = hand
+            else:
+                out.hands[holder] = hand
+        return out
+
+
+def shown_voids(knowledge: Knowledge) -> dict[Seat, list[int]]:
+    """The suits each hidden seat has shown it lacks, trumps last."""
+    return {s: sorted(v, key=lambda suit: (suit == TRUMP, suit)) for s, v in enumerate(knowledge.voids)
+            if v and s != knowledge.seat}
