@@ -19,10 +19,8 @@ dropped once the leader beats it at 95% on the paired differences.
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -36,27 +34,9 @@ from huolong.engine.sampling import Knowledge
 
 from .jobs import Workers
 from .playout import Player
+from .race import MIN_SAMPLES, Tally, race, ranked, rounded, standard_error, swing
 
-#: The dealer team's level change per outcome. Levels gained count +1 each;
-#: losing the deal counts as one level (it sits between keeping the deal and
-#: the attackers going up 1 in the rules' order); winning the game outright
-#: counts as 12 levels (3 up to A) — 13 with the deal for the attackers.
-SWING = {
-    "dealer-win-game": lambda levels: 12,
-    "dealer-up": lambda levels: levels,
-    "dealer-keeps": lambda levels: 0,
-    "attackers-take-deal": lambda levels: -1,
-    "attackers-up": lambda levels: -1 - levels,
-    "attackers-win-game": lambda levels: -13,
-}
-Z95 = 1.96
 TOLERANCE = 0.02  # levels: burials closer than this in expected swing count as equally good
-MIN_SAMPLES = 16  # before any candidate may be dropped
-
-
-def swing(outcome: Outcome) -> int:
-    """The dealer team's level change for a hand's outcome (see :data:`SWING`)."""
-    return SWING[outcome.name](outcome.levels)
 
 
 # -- candidates ---------------------------------------------------------------------
@@ -120,65 +100,28 @@ def shortlist(held: Hand, deal: Position, stars: bool = False, limit: int = 24) 
 
 
 @dataclass
-class Candidate:
-    """One burial and what its samples gave (one entry per sample, in sample order)."""
+class Candidate(Tally):
+    """One burial and what its samples gave; its score is the dealer team's swing."""
 
-    bury: Hand
+    bury: Hand = field(default_factory=Hand)
     given: bool = False  # named by the user
-    points: list[int] = field(default_factory=list)
-    dug: list[bool] = field(default_factory=list)
-    outcomes: list[str] = field(default_factory=list)
-    swings: list[int] = field(default_factory=list)
-    dropped_after: int | None = None
-
-    @property
-    def samples(self) -> int:
-        return len(self.swings)
-
-    def mean(self, values: list) -> float:  # type: ignore[type-arg]
-        return sum(values) / len(values) if values else math.nan
-
-    def se(self, values: list) -> float:  # type: ignore[type-arg]
-        n = len(values)
-        if n < 2:
-            return math.nan
-        m = self.mean(values)
-        return math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1) / n)
 
     @property
     def swing(self) -> float:
-        return self.mean(self.swings)
+        return self.score
 
     @property
     def swing_se(self) -> float:
-        return self.se(self.swings)
-
-    @property
-    def mean_points(self) -> float:
-        return self.mean(self.points)
-
-    @property
-    def points_se(self) -> float:
-        return self.se(self.points)
-
-    @property
-    def p_dug(self) -> float:
-        return self.mean([float(d) for d in self.dug])
+        return standard_error(self.swings)
 
     @property
     def p_120(self) -> float:
-        return self.mean([float(p >= 120) for p in self.points])
-
-    def outcome_counts(self) -> dict[str, int]:
-        return dict(Counter(self.outcomes))
+        return self.p_reaching(120)
 
     def to_dict(self) -> dict:
-        def num(x: float) -> float | None:
-            return None if math.isnan(x) else round(x, 4)
-
-        return {"bury": str(Play(tuple(self.bury))), "samples": self.samples, "mean_points": num(self.mean_points),
-                "points_se": num(self.points_se), "p_dug": num(self.p_dug), "p_120": num(self.p_120),
-                "swing": num(self.swing), "swing_se": num(self.swing_se), "outcomes": self.outcome_counts(),
+        return {"bury": str(Play(tuple(self.bury))), "samples": self.samples, "mean_points": rounded(self.mean_points),
+                "points_se": rounded(self.points_se), "p_dug": rounded(self.p_dug), "p_120": rounded(self.p_120),
+                "swing": rounded(self.swing), "swing_se": rounded(self.swing_se), "outcomes": self.outcome_counts(),
                 "given": self.given}
 
 
@@ -254,7 +197,7 @@ def rank_burials(
     if known and any(h is None for h in deal.hands):
         raise PositionError("--known needs all four hands")
     held = deal.hands[deal.dealer] + deal.kitty  # type: ignore[operator]
-    candidates = [Candidate(h) for h in shortlist(held, deal, stars)]
+    candidates = [Candidate(bury=h) for h in shortlist(held, deal, stars)]
     for hand in extra:
         if len(hand) != BURY_SIZE or not held.contains_all(Play(tuple(hand))):
             raise PositionError(f"candidate {hand} is not {BURY_SIZE} cards of the dealer's hand and kitty")
@@ -265,7 +208,7 @@ def rank_burials(
         if existing:
             existing.given = True
         else:
-            candidates.append(Candidate(hand, given=True))
+            candidates.append(Candidate(bury=hand, given=True))
     own = pool is None
     pool = pool or Workers(workers)
     try:
@@ -274,9 +217,7 @@ def rank_burials(
     finally:
         if own:
             pool.close()
-    # survivors first, then the rest by how long they lasted in the race; by swing within each
-    ranked = sorted(candidates, key=lambda c: (-(c.dropped_after or math.inf), -c.swing))
-    return BuryAdvice(deal.dealer, len(candidates), ranked, time.monotonic() - started, settled, done)
+    return BuryAdvice(deal.dealer, len(candidates), ranked(candidates), time.monotonic() - started, settled, done)
 
 
 def _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known, exact_cards, batch,  # type: ignore[no-untyped-def]
@@ -297,38 +238,10 @@ def _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known,
                 on_progress(len(result))
         for i, candidate in enumerate(c for c in live for _ in chunks):
             for points, dug, outcome, levels in results[i]:
-                candidate.points.append(points)
-                candidate.dug.append(dug)
-                candidate.outcomes.append(outcome)
-                candidate.swings.append(swing(Outcome(outcome, levels)))
+                result = Outcome(outcome, levels)
+                candidate.add(points, dug, result, swing(result))
         done += size
-        live, settled = _race(live, done, tolerance)
+        live, settled = race(live, done, tolerance)
         if settled or (seconds is not None and time.monotonic() - started > seconds):
             break
     return live, done, settled
-
-
-def _race(live: list[Candidate], done: int, tolerance: float) -> tuple[list[Candidate], bool]:
-    """Drop every candidate the leader beats at 95% on paired differences over shared samples.
-
-    Also says whether the race is settled: the leader ahead of, or within
-    ``tolerance`` of, every candidate left, at 95%.
-    """
-    if done < MIN_SAMPLES or len(live) < 2:
-        return live, len(live) <= 1
-    leader = max(live, key=lambda c: c.swing)
-    kept = [leader]
-    settled = True
-    for c in live:
-        if c is leader:
-            continue
-        diffs = [a - b for a, b in zip(leader.swings, c.swings, strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        low = mean - Z95 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-        if low > 0:
-            c.dropped_after = done
-        else:
-            kept.append(c)
-            settled = settled and low > -tolerance
-    return kept, settled

@@ -28,7 +28,7 @@ from huolong.engine.dealfile import result_text
 
 from .encode import Encoding, encode
 from .errors import SolverError
-from .kernel.layout import CTRL_NODES, MAX_TRICKS, POLICY_BOT, POLICY_RANDOM, clear_table, new_tricks
+from .kernel.layout import CTRL_NODES, MAX_TRICKS, POLICY_BOT, POLICY_RANDOM, clear_table
 from .kernel.playout import playout
 from .session import Session
 from .values import Value
@@ -72,7 +72,6 @@ class Player:
         self.policy = np.array([POLICIES[p] for p in policy], np.int64)
         self.table_bits = table_bits
         self.session: Session | None = None
-        self.tr = new_tricks()
         self.rec = np.zeros(4 * MAX_TRICKS, np.int64)
 
     def _session(self, enc: Encoding) -> Session:
@@ -90,14 +89,14 @@ class Player:
             raise SolverError("playouts are for Huolong hands, not bridge")
         if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
             raise SolverError("a playout needs every hand and the bottom (bury first)")
-        if pos.trick:
-            raise SolverError("a playout starts at the beginning of a trick")
+        if pos.is_over():
+            raise SolverError("the hand is over: nothing to play out")
         enc = encode(pos, "outcome")
         session = self._session(enc)
         value, plays = session.run(
-            playout, enc.hands(pos), self.tr, enc.seat(pos.leader), enc.points(pos), int(pos.rules.follow == "strict"),
-            self.exact_cards, self.policy, enc.K, *session.search_args(), kernel_seed(seed), self.rec, line,
-            watched=False,
+            playout, enc.hands(pos), enc.trick(pos), len(pos.trick), enc.seat(pos.leader), enc.points(pos),
+            int(pos.rules.follow == "strict"), self.exact_cards, self.policy, enc.K, *session.search_args(),
+            kernel_seed(seed), self.rec, line, watched=False,
         )
         return enc, int(value), int(plays)
 
@@ -107,7 +106,7 @@ class Player:
         return int(self.session.ctrl[CTRL_NODES]) if self.session else 0
 
     def value(self, pos: Position, seed: int) -> Value:
-        """The result of one playout from ``pos`` (after the bury, at a trick start)."""
+        """The result of one playout from ``pos`` (after the bury; a trick may be in progress)."""
         enc, v, _ = self._run(pos, seed, line=False)
         points, dug = enc.decode(v)
         return Value(points, dug, hand_result(points, dug, enc.jokers, pos.rules))

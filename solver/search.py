@@ -35,7 +35,7 @@ from .kernel.root import root
 from .session import Session, needs_watching, table_bits
 from .values import LineTrick, MoveValue, Value
 
-__all__ = ["Analysis", "LineTrick", "MoveValue", "SearchAborted", "Value", "solve"]
+__all__ = ["Analysis", "LineTrick", "MoveValue", "SearchAborted", "Value", "solve", "value_plays"]
 
 
 @dataclass
@@ -106,6 +106,16 @@ class Search:
             raise
         return values
 
+    def values(self, plays: list[Play]) -> dict[Play, int]:
+        """The kernel value of each of ``plays`` (legal plays of the seat to move): each group of
+        equivalent plays is searched once, in the best order."""
+        codes, links = self.root_plays()
+        wanted = {p: self.enc.code(canonical_play(p, self.enc, links)) for p in plays}
+        needed = set(wanted.values())
+        chosen = np.array([c for c in codes if int(c) in needed], np.int64)
+        scored = dict(zip((int(c) for c in chosen), (int(v) for v in self.score(chosen)), strict=True))
+        return {p: scored[code] for p, code in wanted.items()}
+
     def line(self, value: int) -> list[LineTrick]:
         """Play the hand out along moves that keep ``value``, as tricks."""
         codes = np.zeros(4 * MAX_TRICKS, np.int64)
@@ -140,6 +150,25 @@ def line_tricks(pos: Position, plays: list[Play]) -> list[LineTrick]:
     return tricks
 
 
+def value_plays(position: Position, objective: str = "outcome", plays: list[Play] | None = None, *,
+                max_nodes: int | None = None, max_seconds: float | None = None) -> dict[Play, Value]:
+    """The exact value of each of ``plays`` (default: every legal play) of the seat to move — what
+    :func:`solve` gives, without the best line and for the plays asked only.
+
+    >>> from huolong.engine import Position, Play
+    >>> pos = Position.from_hands(["A.-.-.-", "K.-.-.-", "Q.-.-.-", "5.-.-.-"], level="9", trump="H",
+    ...                           dealer="N", leader="S", bottom="-.-.-.KK5543")
+    >>> str(value_plays(pos, "points")[Play.parse("SA")])
+    '0 dealer-win-game'
+    """
+    pos = position.copy()
+    search = Search(pos, objective, max_nodes, max_seconds)
+    if pos.is_over():
+        raise SolverError("the hand is over: there is no play to value")
+    raw = search.values(plays if plays is not None else pos.legal_plays())
+    return {p: search.to_value(v) for p, v in raw.items()}
+
+
 def solve(
     position: Position,
     objective: str = "points",
@@ -161,14 +190,10 @@ def solve(
     if pos.is_over():
         value = Value(pos.points, pos.dug, pos.result()) if pos.shape.card_scores else Value(0, False, None)
         return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started)
-    codes, links = search.root_plays()
-    plays = [search.enc.play(int(c)) for c in codes]
-    values = search.score(codes)
+    raw = search.values(pos.legal_plays())
     maximize = pos.is_attacker(pos.to_play)
-    scored = dict(zip(plays, (int(v) for v in values), strict=True))
-    best = max(scored.values()) if maximize else min(scored.values())
-    moves = sorted(((scored[canonical_play(p, search.enc, links)], p) for p in pos.legal_plays()),
-                   key=lambda item: -item[0] if maximize else item[0])
+    best = max(raw.values()) if maximize else min(raw.values())
+    moves = sorted(((v, p) for p, v in raw.items()), key=lambda item: -item[0] if maximize else item[0])
     sign = 1 if maximize else -1
     best_points = search.enc.decode(best)[0]
     move_values = [MoveValue(p, search.to_value(v), sign * (best_points - search.enc.decode(v)[0])) for v, p in moves]

@@ -15,8 +15,9 @@ from .tricks import finish_trick, place
 
 
 @driver
-def playout(h, tr, leader, pts, strict, exact_cards, policy, K, T, ms, sc, prev, ctrl, F, FK, rng, rec, want_line):
-    """Play a hand out from a trick start; return ``(value, plays recorded)``.
+def playout(h, tr, tlen, leader, pts, strict, exact_cards, policy, K, T, ms, sc, prev, ctrl, F, FK, rng, rec,
+            want_line):
+    """Play a hand out from trick ``tr[0]`` with ``tlen`` plays made; return ``(value, plays recorded)``.
 
     Each seat plays by its ``policy`` (bot or random canonical play) while
     the hands hold more than ``exact_cards`` cards; from there the value is
@@ -27,8 +28,8 @@ def playout(h, tr, leader, pts, strict, exact_cards, policy, K, T, ms, sc, prev,
     """
     count = np.int64(0)
     tno = np.int64(0)
-    while hand_size(h, leader) > exact_cards:
-        for i in range(4):
+    while tlen > 0 or hand_size(h, leader) > exact_cards:  # a trick in progress is finished by the players
+        for i in range(tlen, 4):
             seat = (leader + i) & 3
             if policy[seat] == POLICY_RANDOM:
                 top = generate(h, tr, tno, i, seat, strict, K, prev, ms, tno, ctrl)
@@ -41,6 +42,7 @@ def playout(h, tr, leader, pts, strict, exact_cards, policy, K, T, ms, sc, prev,
         done, leader, pts, value, _ = finish_trick(h, tr, tno, leader, pts, K)
         if done:
             return value, count
+        tlen = 0
     trick_start = np.int64(0)
     guess = bot_finish(h.copy(), tr, trick_start, leader, pts, strict, K, prev, ms, ctrl, rng.copy())
     v = value_of(h, tr, trick_start, leader, pts, np.int64(-1), guess, np.int64(0), strict, K, T, ms, sc, prev, ctrl,

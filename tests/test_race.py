@@ -1,0 +1,44 @@
+"""Options racing on shared samples (both advisors): drop what the leader beats, stop when it is clear."""
+
+import random
+
+from huolong.solver.race import MIN_SAMPLES, Tally, race, ranked
+
+
+def tally(scores):
+    return Tally(scores=list(scores))
+
+
+def test_the_leader_drops_an_option_it_beats_at_95_percent():
+    rng = random.Random(1)
+    noise = [rng.choice((-1, 0, 1)) for _ in range(200)]
+    leader, worse = tally(n + 1 for n in noise), tally(noise)
+    kept, settled = race([worse, leader], 200, tolerance=0.02)
+    assert kept == [leader] and settled and worse.dropped_after == 200
+
+
+def test_equally_good_options_settle_the_race_within_the_tolerance():
+    same = [(-1, 0, 1, -2)[i % 4] for i in range(100)]
+    a, b = tally(same), tally(same)
+    kept, settled = race([a, b], 100, tolerance=0.02)
+    assert len(kept) == 2 and settled
+
+
+def test_noisy_close_options_do_not_settle_the_race():
+    rng = random.Random(2)
+    a = tally(rng.choice((-2, -1, 0, 1)) for _ in range(40))
+    b = tally(rng.choice((-2, -1, 0, 1)) for _ in range(40))
+    kept, settled = race([a, b], 40, tolerance=0.02)
+    assert len(kept) == 2 and not settled
+
+
+def test_nothing_is_dropped_before_the_minimum_number_of_samples():
+    leader, worse = tally([5] * (MIN_SAMPLES - 1)), tally([0] * (MIN_SAMPLES - 1))
+    kept, _ = race([leader, worse], MIN_SAMPLES - 1, tolerance=0.02)
+    assert len(kept) == 2 and worse.dropped_after is None
+
+
+def test_ranking_puts_survivors_first_then_the_longest_lasting():
+    early, late, alive = tally([9]), tally([1]), tally([0])
+    early.dropped_after, late.dropped_after = 16, 64
+    assert ranked([early, late, alive]) == [alive, late, early]
