@@ -12,6 +12,7 @@ from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
 from huolong.solver.jobs import prepare
 
 from .common import BadInput, Stopped, color_wanted, load, where
+from .advise import advise_command
 from .batch import batch_command
 from .bury import bury_command
 from .play import play_command, review_command
@@ -39,6 +40,7 @@ def cli() -> None:
       cat deal.hl | huolong-solve -                    read standard input
       huolong-solve play --deals 100 -o hands.hl       whole hands by the bot, then review them
       huolong-solve bury deal.hl                       rank the dealer's burials (扣底)
+      huolong-solve advise hands.hl --trick 30         what to play, seeing only your own hand
       huolong-solve train puzzles/                     solve puzzles in the terminal
       huolong-solve batch *.hl -o out.jsonl            many positions; --scheduler for Dask
 
@@ -119,6 +121,7 @@ def render_text(analysis: Analysis, style: Style, index: int, total: int, show_l
     return "\n".join(parts)
 
 
+cli.add_command(advise_command)
 cli.add_command(play_command)
 cli.add_command(review_command)
 cli.add_command(bury_command)

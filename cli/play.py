@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import nullcontext
 import time
 from collections import Counter
 
@@ -159,19 +160,31 @@ def _report_text(report: dict, output: str) -> str:
 @click.option("--max-nodes", type=click.IntRange(min=1), default=5_000_000, show_default=True, metavar="N",
               help="Give up on a position after N search nodes (it is marked unsolved).")
 @click.option("--all", "show_all", is_flag=True, help="List every play, not only the mistakes.")
+@click.option("--advise", "with_advice", is_flag=True,
+              help="Also judge each play on what its player could see (single-dummy advice).")
+@click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
+              help="With --advise: samples of the hidden hands per play, at most.")
+@click.option("--seed", type=int, default=1, show_default=True, help="With --advise: seed of the samples.")
+@click.option("--workers", type=click.IntRange(min=1), help="With --advise: processes (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per hand.")
 @click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
-def review_command(files, tricks, position, max_nodes, show_all, as_json, no_color, ascii_):
+@scheduler_option
+def review_command(files, tricks, position, max_nodes, show_all, with_advice, samples, seed, workers, as_json,
+                   no_color, ascii_, scheduler):
     """Review recorded hands: each play of the last tricks against the best play, double-dummy.
 
     For every play, the position before it is solved (outcome objective):
     a play that gives up points, or the result of the hand, is a mistake.
+    With --advise each play is also judged on what its player could see: a
+    double-dummy mistake that was among the best plays on that information
+    is marked "unlucky", not a mistake.
 
     \b
     Examples:
       huolong-solve review hands.hl
       huolong-solve review hands.hl --position 3 --tricks 6 --all
+      huolong-solve review hands.hl --tricks 3 --advise --samples 200
     """
     records = load(files, position, None)
     for rec in records:
@@ -180,9 +193,11 @@ def review_command(files, tricks, position, max_nodes, show_all, as_json, no_col
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     out = []
     total = sum(plays_to_review(r, tricks) for r in records)
-    with progress(total, "plays") as bar:
+    pool = open_workers(workers, scheduler) if with_advice else None
+    advice = dict(samples=samples, seed=seed, pool=pool, max_nodes=max_nodes) if with_advice else None
+    with progress(total, "plays") as bar, pool or nullcontext():
         for number, rec in enumerate(records, start=1):
-            judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1)))
+            judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1), advice=advice))
             out.append(HandReview(rec, tuple(judged)))
             if not as_json:
                 click.echo(("\n" if number > 1 else "") + _review_text(rec, judged, style, show_all),
@@ -199,20 +214,37 @@ def _review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ign
     title = f"{where(rec)}: {rec.tags.get('Event', 'hand record')}"
     result = rec.tags.get("Result")
     lines = [title + (f" — result {result}" if result else "")]
+    advised = any(r.advised is not None for r in judged)
     rows = []
     for r in judged:
-        if not (show_all or r.is_mistake or not r.solved):
+        if not (show_all or r.is_mistake or r.dd_mistake or not r.solved):
             continue
         loss = "unsolved" if not r.solved else ("worse result" if r.worse_result else
                                                 (f"-{r.loss}" if r.loss else "best"))
-        rows.append([r.trick, seat_name(r.seat), style.play(r.play), _value_text(r.value),
-                     " / ".join(style.play(p) for p in r.best_plays[:3]) if r.solved else "",
-                     _value_text(r.best), loss])
+        row = [r.trick, seat_name(r.seat), style.play(r.play), _value_text(r.value),
+               " / ".join(style.play(p) for p in r.best_plays[:3]) if r.solved else "", _value_text(r.best), loss]
+        if advised:
+            row.append(_information_text(r, style))
+        rows.append(row)
     mistakes = sum(r.is_mistake for r in judged)
     unsolved = sum(not r.solved for r in judged)
+    unlucky = sum(r.dd_mistake and not r.is_mistake for r in judged)
     lines.append(f"{len(judged)} plays reviewed: {mistakes} mistake{'s' if mistakes != 1 else ''}"
+                 + (" on what the players could see" if advised else "")
+                 + (f", {unlucky} unlucky (a double-dummy loss, but right on the player's information)" if unlucky
+                    else "")
                  + (f", {unsolved} beyond the node budget" if unsolved else "") + ".")
     if rows:
-        lines.append(tabulate(rows, headers=["trick", "seat", "played", "then worth", "best", "best worth", "loss"],
-                              tablefmt="simple", disable_numparse=True))
+        headers = ["trick", "seat", "played", "then worth", "best", "best worth", "loss"]
+        headers += ["on the player's information"] if advised else []
+        lines.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
     return "\n".join(lines)
+
+
+def _information_text(r, style: Style) -> str:  # type: ignore[no-untyped-def]
+    if r.advised is None:
+        return ""
+    if r.right_on_information:
+        return "unlucky: right on what it could see" if r.dd_mistake else "right"
+    better = " / ".join(style.play(p) for p in r.advised[:3])
+    return f"mistake: {better} was better" if r.dd_mistake else f"lucky: {better} was better on what it could see"

@@ -77,10 +77,23 @@ def hand_lines(pos: Position, seat: int, style: Style) -> list[str]:
     return lines
 
 
-def diagram(pos: Position, style: Style) -> str:
-    """N on top, W left, E right, S at the bottom."""
+def hidden_lines(pos: Position, seat: int, voids: list[int], style: Style) -> list[str]:
+    """A hand the viewer cannot see: its number of cards, and the suits it has shown it lacks."""
+    hand = pos.hands[seat]
+    lines = [f"({len(hand) if hand is not None else '?'} cards)"]
+    if voids:
+        shown = [style.trump_mark if s == TRUMP else style.suit(s) for s in voids]
+        lines.append("void: " + " ".join(shown))
+    return lines
+
+
+def diagram(pos: Position, style: Style, hidden: dict[int, list[int]] | None = None) -> str:
+    """N on top, W left, E right, S at the bottom. ``hidden`` maps the seats the viewer cannot see to
+    the suits they have shown they lack."""
     role = " (declarer)" if pos.rules.is_bridge else " (dealer)"
-    blocks = {seat: [f"{seat_name(seat)}{role if seat == pos.dealer else ''}"] + hand_lines(pos, seat, style)
+    hidden = hidden or {}
+    blocks = {seat: [f"{seat_name(seat)}{role if seat == pos.dealer else ''}"]
+              + (hidden_lines(pos, seat, hidden[seat], style) if seat in hidden else hand_lines(pos, seat, style))
               for seat in range(4)}
     west_width = max(width(line) for line in blocks[WEST]) + 4
     indent = " " * max(12, west_width // 2 + 4)
@@ -95,17 +108,19 @@ def diagram(pos: Position, style: Style) -> str:
     return "\n".join(line.rstrip() for line in out)
 
 
-def header(pos: Position, style: Style) -> str:
+def header(pos: Position, style: Style, hide_bottom: bool = False) -> str:
     if pos.rules.is_bridge:
         return bridge_header(pos, style)
     dealer_team = f"{seat_name(pos.dealer)}–{seat_name((pos.dealer + 2) % 4)}"
     attackers = "–".join(seat_name(s) for s in sorted(pos.attackers))
     trump = style.suit(pos.trump)
+    bottom = (f"hidden (a dig is worth {pos.rules.multiplier}× its points)" if hide_bottom else
+              f"{style.cards(pos.bottom) if pos.bottom else '?'} ({pos.bottom_points} points; "
+              f"a dig is worth {pos.dig_value})")
     lines = [
         f"Level {pos.level}, trump {trump}. Dealer {seat_name(pos.dealer)}: {dealer_team} is the dealer team, "
         f"{attackers} attack. Rules: {pos.rules}.",
-        f"Attackers' points so far: {pos.points}. Bottom: {style.cards(pos.bottom) if pos.bottom else '?'} "
-        f"({pos.bottom_points} points; a dig is worth {pos.dig_value}).",
+        f"Attackers' points so far: {pos.points}. Bottom: {bottom}.",
     ]
     lines.append(_to_play(pos, style))
     return "\n".join(lines)

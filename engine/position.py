@@ -355,6 +355,32 @@ class Position:
             out.undo()
         return out
 
+    def rewound(self, trick: int | None = None, seat: Seat | None = None) -> Position:
+        """A hand record taken back to before trick ``trick`` (1-based, as recorded) or, with ``seat``,
+        to before that seat's play in it; with ``seat`` alone, to before its last recorded turn.
+        Without either, a copy as it stands. Raises :class:`PositionError` when there is no such point.
+        """
+        if trick is None and seat is None:
+            return self.copy()
+        if not self.record and trick is not None:
+            raise PositionError("only a hand record ([Play]) can be taken back to a trick")
+        pos = self.start()
+        points: list[Position] = []  # the position before each recorded play, then the end
+        plays = [p for t in self.history for p in t.plays] + list(self.trick)
+        for play in plays:
+            points.append(pos.copy())
+            pos.play(play)
+        points.append(pos)
+        first = len(pos.history) - len(self.history)  # tricks before the record began, if any
+        fits = [p for p in points if not p.is_over()
+                and (trick is None or len(p.history) - first + 1 == trick and (seat is not None or not p.trick))
+                and (seat is None or p.to_play == seat)]
+        if not fits:
+            what = f"trick {trick}" if trick is not None else "the record"
+            who = f" where {seat_name(seat)} is to play" if seat is not None else ""
+            raise PositionError(f"there is no point in {what}{who}")
+        return fits[-1] if trick is None else fits[0]
+
     def endgame(self) -> Position:
         """The state of play alone, as a fresh position: no tags, comments, history or record."""
         return Position(

@@ -1,8 +1,11 @@
-"""Review a recorded hand: what each play of the last tricks cost, double-dummy.
+"""Review a recorded hand: what each play of the last tricks cost, double-dummy — and, with
+``advise``, whether it was right on what the player could see.
 
 The question players ask after a hand — where did we lose the bottom? — is
 answered by solving the position before every play of the last ``tricks``
-tricks and comparing the play made with the best one.
+tricks and comparing the play made with the best one. A double-dummy
+mistake can still be the right play for someone who could not see the other
+hands: single-dummy advice (:mod:`.advice`) on the same position tells.
 
 >>> from huolong.engine import read_positions
 >>> [record] = read_positions('''
@@ -23,7 +26,7 @@ tricks and comparing the play made with the best one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from huolong.engine import Play, Position, seat_name
 from huolong.engine.seats import Seat
@@ -53,22 +56,40 @@ class PlayReview:
     best_plays: tuple[Play, ...]
     loss: int
     worse_result: bool
+    advised: tuple[Play, ...] | None = None  # the best plays on the player's information (with advice)
 
     @property
     def solved(self) -> bool:
         return self.value is not None
 
     @property
-    def is_mistake(self) -> bool:
+    def dd_mistake(self) -> bool:
+        """Worse than the best play with every hand known."""
         return self.loss > 0 or self.worse_result
+
+    @property
+    def right_on_information(self) -> bool | None:
+        """Among the best plays on what the player could see (``None`` without advice)."""
+        return None if self.advised is None else self.play in self.advised
+
+    @property
+    def is_mistake(self) -> bool:
+        """A mistake on what the player could see when advice was asked for; double-dummy otherwise."""
+        if self.advised is not None:
+            return not self.right_on_information
+        return self.dd_mistake
 
     def to_dict(self) -> dict:
         def value(v: Value | None) -> dict | None:
             return None if v is None else v.to_dict()
 
-        return {"trick": self.trick, "seat": seat_name(self.seat), "play": str(self.play), "value": value(self.value),
-                "best": value(self.best), "best_plays": [str(p) for p in self.best_plays], "loss": self.loss,
-                "worse_result": self.worse_result, "solved": self.solved}
+        out = {"trick": self.trick, "seat": seat_name(self.seat), "play": str(self.play), "value": value(self.value),
+               "best": value(self.best), "best_plays": [str(p) for p in self.best_plays], "loss": self.loss,
+               "worse_result": self.worse_result, "solved": self.solved}
+        if self.advised is not None:
+            out.update(advised_plays=[str(p) for p in self.advised], right_on_information=self.right_on_information,
+                       mistake=self.is_mistake)
+        return out
 
 
 @dataclass(frozen=True)
@@ -100,11 +121,14 @@ def review(
     objective: str = "outcome",
     max_nodes: int | None = 5_000_000,
     on_play: Callable[[], None] | None = None,
+    advice: dict | None = None,
 ) -> Iterator[PlayReview]:
     """Review every play of the last ``tricks`` tricks of a hand record, in order.
 
     Positions the search cannot finish within ``max_nodes`` are reported
-    unsolved rather than holding up the review.
+    unsolved rather than holding up the review. ``advice``: options for
+    :func:`~huolong.solver.advice.advise` (``samples``, ``seed``, ``pool``…),
+    to judge each play on what its player could see as well.
     """
     plays = recorded_plays(record)
     total = plays[-1][0] if plays else 0
@@ -112,10 +136,22 @@ def review(
     pos = record.start()
     for number, play in plays:
         if number >= first:
-            yield _judge(pos, number, play, objective, max_nodes)
+            judged = _judge(pos, number, play, objective, max_nodes)
+            if advice is not None:
+                judged = replace(judged, advised=_advised(pos, objective, advice))
+            yield judged
             if on_play:
                 on_play()
         pos.play(play)
+
+
+def _advised(pos: Position, objective: str, options: dict) -> tuple[Play, ...]:
+    """The plays not beaten at 95 % on what the player to move could see."""
+    from .advice import advise  # the advisor runs playouts: only loaded when asked for
+
+    if len(pos.legal_plays()) == 1:
+        return tuple(pos.legal_plays())
+    return tuple(p.play for p in advise(pos, objective=objective, **options).equally_good)
 
 
 def _judge(pos: Position, number: int, play: Play, objective: str, max_nodes: int | None) -> PlayReview:

@@ -150,3 +150,15 @@ def test_bury_on_a_cluster_equals_the_local_run(cluster):
     for report in (local, remote):
         report[0].pop("seconds")
     assert local == remote
+
+
+def test_advice_on_a_cluster_equals_the_local_run(cluster):
+    from pathlib import Path
+
+    deal = str(Path(__file__).resolve().parent.parent / "puzzles" / "examples" / "keep-bottom.hl")
+    args = ["advise", deal, "--samples", "40", "--json", "--seed", "3"]
+    local = json.loads(run(*args, "--workers", "1").stdout)
+    remote = json.loads(run(*args, "--scheduler", cluster.scheduler_address).stdout)
+    for report in (local, remote):
+        report[0].pop("seconds")
+    assert local == remote

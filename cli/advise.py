@@ -1,0 +1,175 @@
+"""``huolong-solve advise``: what to play when you cannot see the other hands (single-dummy)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import click
+from tabulate import tabulate
+
+from huolong.engine import HuolongError, Position, parse_seat, seat_name
+from huolong.engine.sampling import Knowledge, shown_voids
+from huolong.solver.advice import SAMPLES, Advice, PlayAdvice, advise
+from huolong.solver.jobs import Workers
+
+from .common import BadInput, Stopped, color_wanted, load, open_workers, progress, scheduler_option, where
+from .render import Style, diagram, header
+
+STRATEGY_FUSION = ("Sampling assumes that from the next play on every player sees every hand (strategy fusion): "
+                   "it can favour a play that leaves a guess for later.")
+
+
+def advice_position(pos: Position, trick: int | None, seat: str | None) -> Position:
+    """The position to advise: a record cut before ``trick`` (and ``seat``'s play in it), or the position itself."""
+    seat_number = parse_seat(seat) if seat is not None else None
+    if not pos.record:
+        if trick is not None:
+            raise BadInput(f"{where(pos)}: --trick needs a hand record ([Play])")
+        if seat_number is not None and seat_number != pos.to_play:
+            raise BadInput(f"{where(pos)}: it is {seat_name(pos.to_play)}'s turn, not {seat}'s")
+        return pos
+    try:
+        cut = pos.rewound(trick, seat_number)
+    except HuolongError as e:
+        raise BadInput(f"{where(pos)}: {e}") from None
+    if cut.is_over():
+        raise BadInput(f"{where(pos)}: the hand is over; name a point with --trick (and --seat)")
+    cut.origin, cut.tags = pos.origin, pos.tags
+    return cut
+
+
+def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type: ignore[no-untyped-def]
+    """:func:`advise` with errors about the position as bad input."""
+    try:
+        return advise(pos, pool=pool, on_progress=bar.update, **options)
+    except HuolongError as e:
+        raise BadInput(f"{where(pos)}: {e}") from None
+
+
+@click.command("advise")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--seat", metavar="S|E|N|W", help="The seat to advise (it must be its turn there).")
+@click.option("--position", type=int, metavar="N", help="Only position N of each file (1-based).")
+@click.option("--trick", type=click.IntRange(min=1), metavar="T",
+              help="In a hand record: advise before trick T (before --seat's play in it, with --seat).")
+@click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
+              help="At most this many samples of the hidden hands.")
+@click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help="Stop sampling after this long (checked between rounds).")
+@click.option("--tolerance", type=click.FloatRange(min=0), metavar="L",
+              help="Plays closer than this count as equally good (levels; points with --objective points). "
+                   "[default: 0.02 levels, 2 points]")
+@click.option("--objective", type=click.Choice(["outcome", "points"]), default="outcome", show_default=True,
+              help="outcome: rank by the side's expected level change; points: by its expected points.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the samples.")
+@click.option("--workers", type=click.IntRange(min=1), help="Processes (default: all cores).")
+@click.option("--known", is_flag=True, help="Use the hands in the file (double-dummy) instead of sampling them.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, metavar="N",
+              help="Search budget per sample; beyond it the sample is played out by the bot.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per position.")
+@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+@scheduler_option
+def advise_command(files, seat, position, trick, samples, seconds, tolerance, objective, seed, workers, known,
+                   max_nodes, as_json, no_color, ascii_, scheduler):
+    """Single-dummy advice: rank the plays of the seat to play by sampling the hands it cannot see.
+
+    The seat knows its hand, every card played and by whom, and the bottom if
+    it is the dealer. Each sample deals the hidden hands at random
+    consistently with that; every legal play is valued on it by the exact
+    search (or, beyond --max-nodes, by playouts), and plays race on the same
+    samples until the best is clear. With every hand in the file, each play
+    also shows its double-dummy value on the true deal (dd).
+
+    \b
+    Examples:
+      huolong-solve advise puzzles/examples/keep-bottom.hl
+      huolong-solve advise hands.hl --position 3 --trick 30 --seat E
+      huolong-solve advise deal.hl --samples 500 --json --workers 2
+    """
+    positions = [advice_position(p, trick, seat) for p in load(files, position, None)]
+    style = Style(color=color_wanted(no_color), ascii=ascii_)
+    results = []
+    options = dict(samples=samples, seconds=seconds, tolerance=tolerance, objective=objective, seed=seed, known=known,
+                   max_nodes=max_nodes)
+    with open_workers(workers, scheduler) as pool:
+        for index, pos in enumerate(positions, start=1):
+            with progress(1 if known else samples, f"position {index}") as bar:
+                advice = run_advice(pos, pool, bar, **options)
+            if as_json:
+                results.append(advice.to_dict())
+            else:
+                click.echo(("\n" if index > 1 else "") + advice_text(advice, style), color=style.color)
+            if advice.interrupted:
+                if as_json:
+                    click.echo(json.dumps(results, ensure_ascii=False, indent=1))
+                raise Stopped(f"interrupted after {advice.samples} samples: the advice shown is from those")
+    if as_json:
+        click.echo(json.dumps(results, ensure_ascii=False, indent=1))
+
+
+def advice_text(advice: Advice, style: Style) -> str:
+    pos = advice.position
+    knowledge = Knowledge.of(pos, advice.seat)
+    hidden = {s: shown_voids(knowledge).get(s, []) for s in range(4) if s != advice.seat and not advice.known}
+    title = where(pos) + (f": {pos.tags['Event']}" if pos.tags.get("Event") else "")
+    view = "every hand (--known)" if advice.known else f"what {seat_name(advice.seat)} can see"
+    parts = [title, "", header(pos, style, hide_bottom=not advice.known and advice.seat != pos.dealer), "",
+             f"As {view}:", diagram(pos, style, hidden), "", plays_table(advice, style), "",
+             recommendation(advice, style), samples_line(advice)]
+    if not advice.known:
+        parts.append(STRATEGY_FUSION)
+    return "\n".join(parts)
+
+
+def plays_table(advice: Advice, style: Style) -> str:
+    threshold = advice.position.rules.threshold
+    show_dd = any(p.dd is not None for p in advice.plays)
+    rows = []
+    for p in advice.plays:
+        outcomes = ", ".join(f"{name} {n}" for name, n in sorted(p.outcome_counts().items(), key=lambda x: -x[1])[:3])
+        row = [style.play(p.play), p.samples, _pm(p.mean_points, p.points_se, 1), _pct(p.p_reaching(threshold)),
+               _pct(p.p_dug), _pm(p.swing, p.swing_se, 2, signed=True), outcomes]
+        if show_dd:
+            row.append(str(p.dd) if p.dd is not None else "")
+        rows.append(row + ([] if p.dropped_after is None else [f"dropped after {p.dropped_after}"]))
+    headers = ["play", "samples", "attackers' points", f"≥{threshold}", "dug", "swing", "outcomes"]
+    headers += ["dd (true deal)"] if show_dd else []
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def _pm(value: float, se: float, digits: int, signed: bool = False) -> str:
+    text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    return text if math.isnan(se) else f"{text} ± {se:.{digits}f}"
+
+
+def _pct(x: float) -> str:
+    return "" if math.isnan(x) else f"{100 * x:.0f}%"
+
+
+def recommendation(advice: Advice, style: Style) -> str:
+    best: PlayAdvice = advice.best
+    unit = "levels" if advice.objective == "outcome" else "points"
+    same = [p for p in advice.equally_good if p is not best]
+    if len(advice.plays) == 1:
+        return f"Play {style.play(best.play)}: it is the only legal play."
+    if advice.known:
+        return f"Play {style.play(best.play)} (double-dummy, every hand known)."
+    if advice.settled and not same:
+        return (f"Play {style.play(best.play)}: {advice.margin():+.2f} {unit} ahead of "
+                f"{style.play(advice.plays[1].play)}, settled at 95%.")
+    if advice.settled:
+        others = ", ".join(style.play(p.play) for p in same)
+        return f"Play {style.play(best.play)}; {others} {'is' if len(same) == 1 else 'are'} as good (within the tolerance)."
+    return (f"Best so far: {style.play(best.play)} ({advice.margin():+.2f} {unit} ahead of "
+            f"{style.play(advice.plays[1].play)}), not settled at 95% — more --samples or --time would tell.")
+
+
+def samples_line(advice: Advice) -> str:
+    if advice.known:
+        return "One deal: the file's own hands."
+    playouts = advice.samples - advice.solved_exact
+    return (f"{advice.samples} samples in {advice.seconds:.1f} s: {advice.solved_exact} solved exactly"
+            + (f", {playouts} by playouts (beyond --max-nodes)" if playouts else "")
+            + "; swing: the side to play's expected level change (+ good for it).")
