@@ -65,6 +65,7 @@ def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type:
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the samples.")
 @click.option("--workers", type=click.IntRange(min=1), help="Processes (default: all cores).")
 @click.option("--known", is_flag=True, help="Use the hands in the file (double-dummy) instead of sampling them.")
+@click.option("--all-samples", is_flag=True, help="Value every play on every sample: no play is dropped early.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, metavar="N",
               help="Search budget per sample; beyond it the sample is played out by the bot.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per position.")
@@ -72,7 +73,7 @@ def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type:
 @click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
 @scheduler_option
 def advise_command(files, seat, position, trick, samples, seconds, tolerance, objective, seed, workers, known,
-                   max_nodes, as_json, no_color, ascii_, scheduler):
+                   all_samples, max_nodes, as_json, no_color, ascii_, scheduler):
     """Single-dummy advice: rank the plays of the seat to play by sampling the hands it cannot see.
 
     The seat knows its hand, every card played and by whom, and the bottom if
@@ -92,7 +93,7 @@ def advise_command(files, seat, position, trick, samples, seconds, tolerance, ob
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     results = []
     options = dict(samples=samples, seconds=seconds, tolerance=tolerance, objective=objective, seed=seed, known=known,
-                   max_nodes=max_nodes)
+                   max_nodes=max_nodes, racing=not all_samples)
     with open_workers(workers, scheduler) as pool:
         for index, pos in enumerate(positions, start=1):
             with progress(1 if known else samples, f"position {index}") as bar:

@@ -16,7 +16,8 @@ from .advise import advise_command
 from .batch import batch_command
 from .bury import bury_command
 from .play import play_command, review_command
-from .puzzle import puzzle_group, train_command
+from .puzzle import puzzle_group
+from .train import train_command
 from .render import Style, diagram, header, line_table, moves_table, sentence
 
 class DefaultGroup(click.Group):

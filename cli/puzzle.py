@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import os
-import random
 import re
 import sys
 from pathlib import Path
 
 import click
 
-from huolong.engine import HuolongError, Play, Position, read_file, seat_name, write_position
-from huolong.solver import solve
-from huolong.solver.puzzles import THEMES, parse_solution, puzzles_from_deal, verify
+from huolong.engine import HuolongError, Position, read_file, write_position
+from huolong.solver.puzzles import THEMES, puzzles_from_deal, verify
 
-from .common import BadInput, Stopped, color_wanted, open_workers, progress, scheduler_option, where, write_atomically
-from .render import Style, diagram, header, line_table
+from .common import BadInput, Stopped, open_workers, progress, scheduler_option, where, write_atomically
 
 PUZZLE_FILE = re.compile(r"^puzzle-(\d{4,})\.hl$")
 SOURCE = re.compile(r"--seed (-?\d+), deal (\d+)$")
@@ -43,7 +40,7 @@ def _rating_range(text: str | None) -> tuple[int, int]:
 
 @click.group("puzzle")
 def puzzle_group() -> None:
-    """Make and check training puzzles (one clearly best play, under the outcome objective)."""
+    """Make and check training puzzles (the only play that keeps the result, or the points)."""
 
 
 def _existing(directory: Path, seed: int) -> tuple[int, int]:
@@ -67,13 +64,20 @@ def _existing(directory: Path, seed: int) -> tuple[int, int]:
 @click.option("-o", "--output", type=click.Path(file_okay=False), required=True, help="Directory for puzzle files.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the hands searched.")
 @click.option("--tricks", default="2-6", show_default=True, help="Tricks left in the hand, N or LOW-HIGH.")
-@click.option("--theme", type=click.Choice(THEMES), help="Keep only puzzles with this theme.")
+@click.option("--theme", type=click.Choice(THEMES),
+              help="Keep only puzzles with this theme (points: puzzles where only points are at stake).")
+@click.option("--min-moves", type=click.IntRange(min=1, max=4), default=1, show_default=True,
+              help="Keep only puzzles where the side must find at least this many moves.")
 @click.option("--workers", type=click.IntRange(min=1), help="Processes (default: all cores).")
 @click.option("--max-deals", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Give up after searching this many hands.")
 @scheduler_option
-def generate_command(count, output, seed, tricks, theme, workers, max_deals, scheduler):
+def generate_command(count, output, seed, tricks, theme, min_moves, workers, max_deals, scheduler):
     """Find puzzles in hands played out by the bot; one file per puzzle, written atomically.
+
+    A puzzle's answer is the only play that keeps the result of the hand
+    (Kind "result"); with --theme points, the only play that keeps the
+    points when the result is safe either way (Kind "points").
 
     Running the same command again resumes: existing puzzle-NNNN.hl files are
     kept and the search goes on from the hand after the last one.
@@ -93,7 +97,8 @@ def generate_command(count, output, seed, tricks, theme, workers, max_deals, sch
         with progress(count, "puzzles") as bar:
             bar.update(made)
             while made < count and deal < max_deals:
-                tasks = [(seed, i, low_high, theme) for i in range(deal, min(deal + batch, max_deals))]
+                tasks = [(seed, i, low_high, theme, 2_000_000, min_moves)
+                         for i in range(deal, min(deal + batch, max_deals))]
                 found = dict(pool.run(puzzles_from_deal, tasks))
                 for i in range(len(tasks)):  # in deal order, so the files do not depend on the workers
                     for pos in found[i]:
@@ -141,7 +146,7 @@ def load_puzzles(paths: tuple[str, ...]) -> list[Position]:
 @puzzle_group.command("check")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 def check_command(paths):
-    """Re-solve every puzzle: the solution must be the only clearly best play, the themes right.
+    """Re-solve every puzzle: the solution must be the only play of its kind, the themes and why right.
 
     Exit status 1 names each puzzle that fails (FILE:LINE: what is wrong).
     """
@@ -156,95 +161,3 @@ def check_command(paths):
     click.echo(f"{len(puzzles)} puzzles checked, {failures} failed.")
     if failures:
         sys.exit(1)
-
-
-@click.command("train")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-@click.option("--theme", type=click.Choice(THEMES), help="Only puzzles with this theme.")
-@click.option("--rating", metavar="LOW-HIGH", help="Only puzzles rated in this range, e.g. 1200-1600.")
-@click.option("--count", type=click.IntRange(min=1), help="Pose at most this many puzzles.")
-@click.option("--seed", type=int, help="Shuffle the puzzles with this seed (default: file order).")
-@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
-@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
-def train_command(paths, theme, rating, count, seed, no_color, ascii_):
-    """Solve puzzles in the terminal: type a play (SA SA, ♠A ♠A or sa sa); q quits.
-
-    A wrong answer gets the refutation — the best line after it — and the
-    answer; a right one, the opponents' reply and the next move, until the
-    puzzle ends. The score is shown at the end.
-    """
-    low, high = _rating_range(rating)
-    puzzles = [p for p in load_puzzles(paths)
-               if (theme is None or theme in p.tags.get("Theme", "").split())
-               and low <= int(p.tags.get("Rating", "0") or 0) <= high]
-    if seed is not None:
-        random.Random(seed).shuffle(puzzles)
-    puzzles = puzzles[:count] if count else puzzles
-    if not puzzles:
-        raise BadInput("no puzzles match")
-    style = Style(color=color_wanted(no_color), ascii=ascii_)
-    solved = 0
-    for number, pos in enumerate(puzzles, start=1):
-        result = _pose(pos, number, len(puzzles), style)
-        if result is None:
-            click.echo("Stopped.")
-            puzzles = puzzles[: number - 1]
-            break
-        solved += result
-    if puzzles:
-        click.echo(f"\nScore: {solved} of {len(puzzles)} solved.")
-    else:
-        click.echo("No puzzle finished.")
-
-
-def _pose(pos: Position, number: int, total: int, style: Style) -> bool | None:
-    """Pose one puzzle; True if solved, False if not, None if the user quit."""
-    solution = parse_solution(pos.tags["Solution"])
-    side_attacks = pos.is_attacker(pos.to_play)
-    bottom = f"{style.cards(pos.bottom)} ({pos.bottom_points} points, a dig is worth {pos.dig_value})"
-    click.echo(f"\nPuzzle {number} of {total} — rating {pos.tags.get('Rating', '?')}, "
-               f"themes hidden. {where(pos)}")
-    click.echo(header(pos, style), color=style.color)
-    click.echo(diagram(pos, style), color=style.color)
-    side = "the attackers" if side_attacks else "the dealer team"
-    click.echo(f"You play for {side}. At stake: the bottom {bottom}.")
-    current = pos.copy()
-    first_side = current.to_play
-    for play in solution:
-        if current.is_attacker(current.to_play) != current.is_attacker(first_side):
-            click.echo(f"{seat_name(current.to_play)} replies {style.play(play)}.", color=style.color)
-            current.play(play)
-            continue
-        while True:
-            text = click.prompt(f"{seat_name(current.to_play)} to play", default="", show_default=False)
-            if text.strip().lower() in ("q", "quit", "exit"):
-                return None
-            try:
-                answer = Play.parse(text)
-            except HuolongError as e:
-                click.echo(f"  {e}; try again.")
-                continue
-            error = current.play_error(answer)
-            if error:
-                click.echo(f"  Not legal: {error}; try again.")
-                continue
-            break
-        if answer != play:
-            _refute(current, answer, play, style)
-            return False
-        click.echo("  Right.")
-        current.play(answer)
-    click.echo(f"Solved! Themes: {pos.tags.get('Theme') or '-'}.")
-    return True
-
-
-def _refute(pos: Position, wrong: Play, right: Play, style: Style) -> None:
-    after = pos.copy()
-    after.play(wrong)
-    analysis = solve(after, "outcome")
-    value = analysis.value
-    click.echo(f"  Wrong. After {style.play(wrong)} the attackers end with {value.points}"
-               f"{' and dig' if value.dug else ''}: {value.outcome}. The refutation:", color=style.color)
-    if analysis.line:
-        click.echo(line_table(analysis, style), color=style.color)
-    click.echo(f"  The answer was {style.play(right)}.", color=style.color)

@@ -177,11 +177,13 @@ def advise(
     max_nodes: int = MAX_NODES,
     exact_cards: int = EXACT_CARDS,
     batch: int = 16,
+    racing: bool = True,
     on_progress: Callable[[int], None] | None = None,
 ) -> Advice:
     """Rank the plays of the seat to move by what they give over samples of the hidden hands.
 
-    ``seat`` only checks that it is that seat's turn. ``known``: use the
+    ``seat`` only checks that it is that seat's turn. Without ``racing``
+    every play is valued on every sample. ``known``: use the
     position's own hands (one sample, double-dummy — the same as
     :func:`~huolong.solver.solve`). With the same seed and no time limit
     the advice does not depend on ``workers`` or ``pool``. Ctrl-C stops
@@ -236,7 +238,8 @@ def advise(
                     for t, value in zip(live, values, strict=True):
                         _add(t, pos, seat, objective, value)
             done += size
-            live, settled = race(live, done, tolerance)
+            if racing:
+                live, settled = race(live, done, tolerance)
             if settled or (seconds is not None and time.monotonic() - started > seconds):
                 break
     except KeyboardInterrupt:  # the round under way is dropped: every play keeps the same samples

@@ -1,0 +1,183 @@
+"""``huolong-solve train``: solve puzzles in the terminal, near your rating, remembered across runs."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import click
+from tabulate import tabulate
+
+from huolong.engine import HuolongError, Play, Position, seat_name
+from huolong.solver import solve
+from huolong.solver.puzzles import KINDS, THEMES, parse_solution
+from huolong.solver.trainer import Trainer, puzzle_id
+
+from .common import BadInput, color_wanted
+from .puzzle import load_puzzles
+from .render import Style, diagram, header, line_table
+
+KIND_TEXT = {
+    "result": "a result puzzle: only one play keeps the result of the hand",
+    "points": "a counting puzzle: the result is safe either way; only one play keeps the points",
+}
+
+
+def _rating_range(text: str | None) -> tuple[int, int]:
+    if text is None:
+        return 0, 10_000
+    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    if not match:
+        raise BadInput(f"--rating {text!r}: expected LOW-HIGH, e.g. 1200-1600")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _estimate(pos: Position) -> float:
+    try:
+        return float(pos.tags.get("Rating", "1500"))
+    except ValueError:
+        return 1500.0
+
+
+@click.command("train")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--kind", type=click.Choice([*KINDS, "any"]), default="result", show_default=True,
+              help="result: the answer keeps the hand's result; points: the result is safe, the points are not.")
+@click.option("--theme", type=click.Choice(THEMES), help="Only puzzles with this theme.")
+@click.option("--rating", metavar="LOW-HIGH", help="Only puzzles rated in this range, e.g. 1200-1600.")
+@click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help="Puzzles to pose.")
+@click.option("--in-order", is_flag=True, help="Pose the puzzles in file order, not near your rating.")
+@click.option("--seed", type=int, help="Seed for the choice among the puzzles near your rating.")
+@click.option("--stats", is_flag=True, help="Show your rating and results by theme, and stop.")
+@click.option("--store", type=click.Path(dir_okay=False, path_type=Path),
+              help="The trainer's record (default: your data folder, or $HUOLONG_SOLVE_TRAINER).")
+@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+def train_command(paths, kind, theme, rating, count, in_order, seed, stats, store, no_color, ascii_):
+    """Solve puzzles in the terminal: type a play (SA SA, ♠A ♠A or sa sa); q quits.
+
+    Puzzles are chosen near your Glicko-2 rating, which every attempt
+    updates — yours and the puzzle's — and which is kept between runs. A
+    wrong answer gets the refutation (the best line after it) and the
+    answer; a right one, the opponents' reply and the next move, until the
+    puzzle ends; then one sentence says why.
+
+    \b
+    Examples:
+      huolong-solve train puzzles/
+      huolong-solve train puzzles/ --theme dig --count 5
+      huolong-solve train puzzles/counting --kind points
+      huolong-solve train --stats
+    """
+    trainer = Trainer.load(store)
+    if trainer.warning:
+        click.echo(f"warning: {trainer.warning}", err=True)
+    if stats:
+        click.echo(stats_text(trainer))
+        return
+    if not paths:
+        raise BadInput("name the puzzle files or folders to train on, e.g. huolong-solve train puzzles/")
+    low, high = _rating_range(rating)
+    puzzles = [p for p in load_puzzles(paths)
+               if (kind == "any" or p.tags.get("Kind", "result") == kind)
+               and (theme is None or theme in p.tags.get("Theme", "").split())
+               and low <= _estimate(p) <= high]
+    if not puzzles:
+        raise BadInput("no puzzles match")
+    style = Style(color=color_wanted(no_color), ascii=ascii_)
+    rng = random.Random(seed)
+    posed = solved = 0
+    while puzzles and posed < count:
+        index = 0 if in_order else trainer.choose([(puzzle_id(p), _estimate(p)) for p in puzzles], rng)
+        pos = puzzles.pop(index)
+        pid = puzzle_id(pos)
+        result = _pose(pos, posed + 1, min(count, posed + 1 + len(puzzles)), trainer.rating_of(pid, _estimate(pos)),
+                       trainer, style)
+        if result is None:
+            click.echo("Stopped.")
+            break
+        posed += 1
+        solved += result
+        change = trainer.record(pid, _estimate(pos), result, pos.tags.get("Theme", "").split(),
+                                pos.tags.get("Kind", "result"))
+        click.echo(f"  Your rating: {trainer.player.rating:.0f} ({change:+.0f}).")
+    click.echo(f"\nScore: {solved} of {posed} solved. Your rating: {trainer.player.rating:.0f} "
+               f"± {trainer.player.rd:.0f} after {len(trainer.attempts)} attempts (kept in {trainer.path}).")
+
+
+def _pose(pos: Position, number: int, total: int, rating, trainer: Trainer, style: Style) -> bool | None:  # type: ignore[no-untyped-def]
+    """Pose one puzzle; True if solved, False if not, None if the user quit."""
+    solution = parse_solution(pos.tags["Solution"])
+    kind = pos.tags.get("Kind", "result")
+    side = "the attackers" if pos.is_attacker(pos.to_play) else "the dealer team"
+    click.echo(f"\nPuzzle {number} of {total} — {KIND_TEXT.get(kind, kind)}. Puzzle rating {rating.rating:.0f}, "
+               f"yours {trainer.player.rating:.0f}. Themes hidden.")
+    click.echo(header(pos, style), color=style.color)
+    click.echo(diagram(pos, style), color=style.color)
+    click.echo(f"You play for {side}.")
+    current = pos.copy()
+    first_side = current.to_play
+    for play in solution:
+        if current.is_attacker(current.to_play) != current.is_attacker(first_side):
+            click.echo(f"{seat_name(current.to_play)} replies {style.play(play)}.", color=style.color)
+            current.play(play)
+            continue
+        answer = _ask(current)
+        if answer is None:
+            return None
+        if answer != play:
+            _refute(current, answer, play, style)
+            _why(pos)
+            return False
+        click.echo("  Right.")
+        current.play(answer)
+    click.echo(f"Solved! Themes: {pos.tags.get('Theme') or '-'}.")
+    _why(pos)
+    return True
+
+
+def _ask(pos: Position) -> Play | None:
+    while True:
+        text = click.prompt(f"{seat_name(pos.to_play)} to play", default="", show_default=False)
+        if text.strip().lower() in ("q", "quit", "exit"):
+            return None
+        try:
+            answer = Play.parse(text)
+        except HuolongError as e:
+            click.echo(f"  {e}; try again.")
+            continue
+        error = pos.play_error(answer)
+        if error:
+            click.echo(f"  Not legal: {error}; try again.")
+            continue
+        return answer
+
+
+def _why(pos: Position) -> None:
+    if pos.tags.get("Why"):
+        click.echo(f"  Why: {pos.tags['Why']}.")
+
+
+def _refute(pos: Position, wrong: Play, right: Play, style: Style) -> None:
+    after = pos.copy()
+    after.play(wrong)
+    analysis = solve(after, "outcome")
+    value = analysis.value
+    click.echo(f"  Wrong. After {style.play(wrong)} the attackers end with {value.points}"
+               f"{' and dig' if value.dug else ''}: {value.outcome}. The refutation:", color=style.color)
+    if analysis.line:
+        click.echo(line_table(analysis, style), color=style.color)
+    click.echo(f"  The answer was {style.play(right)}.", color=style.color)
+
+
+def stats_text(trainer: Trainer) -> str:
+    stats = trainer.stats()
+    lines = [f"Rating {stats['rating']} ± {stats['rd']}; {stats['attempts']} attempts, {stats['solved']} solved "
+             f"({trainer.path})."]
+    rows = [[name, t["attempts"], t["solved"], f"{100 * t['success']:.0f}%" if t["success"] is not None else ""]
+            for group in ("kinds", "themes") for name, t in stats[group].items()]
+    if rows:
+        lines.append(tabulate(rows, headers=["kind / theme", "attempts", "solved", "success"], tablefmt="simple",
+                              disable_numparse=True))
+    return "\n".join(lines)

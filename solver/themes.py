@@ -1,0 +1,150 @@
+"""What a puzzle is about: its themes, a first difficulty estimate, and one sentence of why.
+
+All three are read from the solution and the solver's values of the
+alternatives — nothing is written by hand.
+
+>>> from huolong.engine import read_file
+>>> from .search import solve
+>>> [pos] = read_file("puzzles/examples/keep-bottom.hl")
+>>> analysis = solve(pos, "outcome", line=False)
+>>> why(pos, analysis, "result")
+'only D8 keeps the bottom; C5 lets E–W dig: attackers-up 3'
+"""
+
+from __future__ import annotations
+
+from huolong.engine import TRUMP, Play, Position, seat_name
+from huolong.engine.cards import RANKS
+from huolong.engine.tricks import play_power
+
+from .search import Analysis
+from .values import Value
+
+THEMES = ("dig", "keep-bottom", "ruff", "discard", "pair", "triple", "count", "tie", "points")
+
+
+def detect_themes(pos: Position, line: list[Play] | tuple[Play, ...], analysis: Analysis,
+                  kind: str) -> tuple[str, ...]:
+    """The themes of a puzzle, read from its solution and the values of the alternatives."""
+    themes: set[str] = {"points"} if kind == "points" else set()
+    best = analysis.value
+    mover_attacks = pos.is_attacker(pos.to_play)
+    others = [m.value for m in analysis.moves if m.value != best]
+    if mover_attacks and best.dug and any(not v.dug for v in others):
+        themes.add("dig")
+    if not mover_attacks and not best.dug and any(v.dug for v in others):
+        themes.add("keep-bottom")
+    threshold = pos.rules.threshold
+    if any((v.points >= threshold) != (best.points >= threshold) for v in others):
+        themes.add("count")
+    order = pos.order
+    p = pos.copy()
+    side = pos.to_play
+    for play in line:
+        own = pos.is_attacker(p.to_play) == pos.is_attacker(side)
+        if own:  # leading a pair or triple, or following one
+            if len(play) == 2:
+                themes.add("pair")
+            if len(play) == 3:
+                themes.add("triple")
+            if p.trick:
+                led = order.effective_suit(p.trick[0].cards[0])
+                suits = {order.effective_suit(c) for c in play.cards}
+                if led != TRUMP and led not in suits:
+                    if suits == {TRUMP} and play.is_unit:
+                        themes.add("ruff")
+                    elif TRUMP not in suits:
+                        themes.add("discard")
+        if p.trick and ties(p, play):
+            themes.add("tie")
+        p.play(play)
+    if pos.trick and any(ties(pos, m.play) for m in analysis.moves if m.value != best):
+        themes.add("tie")  # a tempting equal card that loses the tie to the earlier play
+    return tuple(t for t in THEMES if t in themes)
+
+
+def may_have_theme(pos: Position, theme: str) -> bool:
+    """A cheap test before solving: can a puzzle here have ``theme`` at all?"""
+    if theme == "triple":
+        return any(n == 3 for h in pos.hands if h is not None for n in h.counts) or (
+            bool(pos.trick) and len(pos.trick[0]) == 3)
+    if theme == "tie":
+        return bool(pos.trick) and any(ties(pos, p) for p in pos.legal_plays())
+    if theme == "pair":
+        return any(n >= 2 for h in pos.hands if h is not None for n in h.counts)
+    return True
+
+
+def ties(pos: Position, play: Play) -> bool:
+    """Does ``play`` equal the trick's best so far with different cards — a 副级 or 副2 tie the earlier play wins?"""
+    order, lead = pos.order, pos.trick[0]
+    power = play_power(play, lead, order)
+    if power < 0:
+        return False
+    best = max(pos.trick, key=lambda q: play_power(q, lead, order))
+    if play_power(best, lead, order) != power or best.cards[0] == play.cards[0]:
+        return False
+    card = play.cards[0]
+    return card < 52 and RANKS[card % 13] in (pos.level, "2")
+
+
+def rate(pos: Position, analysis: Analysis, side_moves: int, themes: tuple[str, ...] = ()) -> int:
+    """A first difficulty estimate, about 800–2400 like chess puzzle ratings; the trainer's
+    Glicko-2 ratings start from it and learn from the players' attempts.
+
+    900, plus 40 for each other play to choose from (up to 400), plus 200
+    for each further move the side must find, plus 30 for each card in hand
+    (up to 300: a longer ending is harder to see through), plus 250 when the
+    answer gives up points that another play would take (a sacrifice), plus
+    120 for each of the subtle themes (tie, triple, discard); minus 100 when
+    every wrong play loses by 40 points or more.
+    """
+    best = analysis.value
+    wrong = [m for m in analysis.moves if m.value != best]
+    rating = 900 + min(400, 40 * len(wrong)) + 200 * (side_moves - 1) + min(300, 30 * pos.cards_left)
+    if any(m.loss < 0 for m in wrong):  # a wrong play with more points for the mover's side
+        rating += 250
+    rating += 120 * sum(t in themes for t in ("tie", "triple", "discard"))
+    if wrong and all(m.loss >= 40 for m in wrong):
+        rating -= 100
+    return max(800, min(2400, rating))
+
+
+# -- one sentence of why ---------------------------------------------------------------------
+
+
+def _team(pos: Position, attackers: bool) -> str:
+    seat = pos.seat_after(pos.dealer) if attackers else pos.dealer
+    return f"{seat_name(seat)}–{seat_name((seat + 2) % 4)}"
+
+
+def why(pos: Position, analysis: Analysis, kind: str) -> str:
+    """What the answer achieves and what the most tempting other play gives away, from the values.
+
+    ``"only CK CK keeps the bottom; DA lets E–W dig: attackers-up 1"``
+    """
+    best = analysis.value
+    answer = next(m for m in analysis.moves if m.value == best).play
+    tempting = next(m for m in analysis.moves if m.value != best)  # the moves come best first
+    attacks = pos.is_attacker(pos.to_play)
+    if kind == "points":
+        verb, cost = ("takes", f"takes {tempting.loss} fewer") if attacks else ("holds", f"gives them {tempting.loss} more")
+        return (f"only {answer} {verb} the attackers to {best.points} ({best.outcome} either way); "
+                f"{tempting.play} {cost}: {tempting.value.points}")
+    achieved, given = _stakes(pos, best, tempting.value, attacks)
+    return f"only {answer} {achieved}; {tempting.play} {given}: {tempting.value.outcome}"
+
+
+def _stakes(pos: Position, best: Value, other: Value, attacks: bool) -> tuple[str, str]:
+    """(what the answer achieves, what the other play lets happen), for a result the other play loses."""
+    threshold = pos.rules.threshold
+    attackers, dealers = _team(pos, True), _team(pos, False)
+    if attacks and best.dug and not other.dug:
+        return "digs the bottom", f"lets {dealers} keep it"
+    if not attacks and not best.dug and other.dug:
+        return "keeps the bottom", f"lets {attackers} dig"
+    if attacks and best.points >= threshold > other.points:
+        return f"reaches {threshold}", f"stops at {other.points}"
+    if not attacks and best.points < threshold <= other.points:
+        return f"holds the attackers under {threshold}", f"lets them reach {other.points}"
+    return f"keeps {best.outcome}", "ends in"
