@@ -18,6 +18,7 @@ from positions import endgames
 
 COUNT = 50
 BUDGET = {4: None, 8: None, 13: 10_000_000, 20: 10_000_000}
+BIG_BUDGET = 50_000_000
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -26,16 +27,17 @@ def compiled():
     solve(endgames(4, COUNT)[0], line=False)
 
 
-def solve_set(benchmark, cards, objective="points"):
+def solve_set(benchmark, cards, objective="points", plays="all", threads=1, budget=None):
     positions = iter(endgames(cards, COUNT))
     nodes, unfinished, seconds = [], 0, []
+    budget = budget or BUDGET[cards]
 
     def one():
         nonlocal unfinished
         pos = next(positions)
         started = time.perf_counter()
         try:
-            analysis = solve(pos, objective, line=False, max_nodes=BUDGET[cards])
+            analysis = solve(pos, objective, plays=plays, threads=threads, line=False, max_nodes=budget)
             nodes.append(analysis.nodes)
             seconds.append(time.perf_counter() - started)
         except SearchAborted:
@@ -44,7 +46,8 @@ def solve_set(benchmark, cards, objective="points"):
     benchmark.pedantic(one, rounds=COUNT, iterations=1)
     seconds.sort()
     benchmark.extra_info.update(
-        cards=cards, positions=COUNT, unfinished=unfinished, budget=BUDGET[cards],
+        cards=cards, objective=objective, plays=plays, threads=threads, positions=COUNT, unfinished=unfinished,
+        budget=budget,
         finished_median_s=seconds[len(seconds) // 2] if seconds else None,
         finished_p90_s=seconds[int(0.9 * len(seconds))] if seconds else None,
         median_nodes=sorted(nodes)[len(nodes) // 2] if nodes else None,
@@ -56,6 +59,28 @@ def solve_set(benchmark, cards, objective="points"):
 @pytest.mark.parametrize("cards", [4, 8, 13, 20])
 def test_solve_all_moves(benchmark, cards):
     solve_set(benchmark, cards)
+
+
+@pytest.mark.parametrize("cards", [8, 13])
+def test_solve_best_play(benchmark, cards):
+    solve_set(benchmark, cards, plays="best", budget=BIG_BUDGET)
+
+
+def test_solve_optimal_plays_8_cards(benchmark):
+    solve_set(benchmark, 8, plays="optimal")
+
+
+@pytest.mark.parametrize("objective", ["outcome", "result"])
+def test_solve_8_cards_for_the_result(benchmark, objective):
+    solve_set(benchmark, 8, objective)
+
+
+def test_solve_all_moves_13_cards_big_budget(benchmark):
+    solve_set(benchmark, 13, budget=BIG_BUDGET)
+
+
+def test_solve_all_moves_8_cards_two_threads(benchmark):
+    solve_set(benchmark, 8, threads=2)
 
 
 def test_oracle_at_4_cards(benchmark):

@@ -9,6 +9,7 @@ import click
 
 from huolong.engine import write_position
 from huolong.solver import OBJECTIVES
+from huolong.solver.search import PLAYS
 from huolong.solver.batch import solve_task
 from .common import Stopped, load, open_workers, progress, scheduler_option
 
@@ -47,10 +48,12 @@ def done_keys(path: str) -> set[tuple[str, int]]:
 @click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True)
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
               help="Give up on a position after N nodes (its line gets an error).")
+@click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
+              help="all: every play's value; optimal: which plays are optimal; best: one best play.")
 @click.option("--no-line", is_flag=True, help="Leave out the best lines.")
 @click.option("--workers", type=click.IntRange(min=1), help="Local processes (default: all cores).")
 @scheduler_option
-def batch_command(files, output, objective, max_nodes, no_line, workers, scheduler):
+def batch_command(files, output, objective, max_nodes, plays, no_line, workers, scheduler):
     """Solve every position of FILES into a JSON-lines file, one line per position as it finishes.
 
     Each line is the solve --json object plus "file" and "position". Running
@@ -71,7 +74,7 @@ def batch_command(files, output, objective, max_nodes, no_line, workers, schedul
         counters[name] = counters.get(name, 0) + 1
         numbered.append((name, counters[name], write_position(pos)))
     done = done_keys(output)
-    todo = [(text, name, number, objective, max_nodes, not no_line)
+    todo = [(text, name, number, objective, max_nodes, not no_line, plays)
             for name, number, text in numbered if (name, number) not in done]
     pool = open_workers(workers, scheduler)
     written = 0

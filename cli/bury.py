@@ -132,4 +132,5 @@ def advice_text(deal: Position, advice: BuryAdvice, style: Style) -> str:
         f"{advice.samples_run} samples at most each, {advice.seconds:.1f} s; {stop}.",
         table,
         "swing: the dealer team's expected level change (+ good for the dealer); * = given with --candidate.",
+        "Each sample's end is solved for its result only: the attackers' points are a score that reaches it.",
     ])

@@ -9,7 +9,8 @@ import click
 
 from huolong.engine import HuolongError, seat_name
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
-from huolong.solver.jobs import prepare
+from huolong.solver.search import PLAYS
+from huolong.solver.jobs import default_workers, prepare
 
 from .common import BadInput, Stopped, color_wanted, load, where
 from .advise import advise_command
@@ -53,6 +54,10 @@ def cli() -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True,
               help="points: attackers maximise their score; outcome: both sides play for the hand's result.")
+@click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
+              help="all: every play's value; optimal: which plays are optimal (faster); best: one best play (fastest).")
+@click.option("--threads", type=click.IntRange(min=1), metavar="N",
+              help="Score the plays on N threads at once (default: all cores; big positions only).")
 @click.option("--rules", "rules", metavar="RULES", help='Ruleset overriding the files\' Rules tag, e.g. "standard follow=strict".')
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per position.")
 @click.option("--position", type=int, metavar="N", help="Solve only position N of each file (1-based).")
@@ -62,7 +67,8 @@ def cli() -> None:
 @click.option("--no-line", is_flag=True, help="Leave out the best line.")
 @click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
-def solve_command(files, objective, rules, as_json, position, max_nodes, max_seconds, no_line, no_color, ascii_):
+def solve_command(files, objective, plays, threads, rules, as_json, position, max_nodes, max_seconds, no_line,
+                  no_color, ascii_):
     """Solve every position in FILES: its value, every legal play, the best line.
 
     \b
@@ -85,7 +91,8 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
     try:
         for index, pos in enumerate(positions, start=1):
             try:
-                analysis = solve(pos, objective, max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line)
+                analysis = solve(pos, objective, plays=plays, threads=threads or default_workers(),
+                                 max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line)
             except SearchAborted as stop:
                 if stop.partial and not as_json:
                     click.echo("Plays finished before the stop: " + ", ".join(
@@ -103,6 +110,9 @@ def solve_command(files, objective, rules, as_json, position, max_nodes, max_sec
             click.echo(json.dumps(results, ensure_ascii=False, indent=1))
 
 
+PLAYS_TITLE = {"all": "Every play of", "optimal": "Every play of", "best": "A best play of"}
+
+
 def render_text(analysis: Analysis, style: Style, index: int, total: int, show_line: bool = True) -> str:
     pos = analysis.position
     title = f"Position {index} of {total}"
@@ -113,8 +123,8 @@ def render_text(analysis: Analysis, style: Style, index: int, total: int, show_l
     if pos.is_over():
         return "\n".join([title, "", header(pos, style), "", sentence(analysis)])
     parts = [title, "", header(pos, style), "", diagram(pos, style), "", sentence(analysis), "",
-             f"Every play of {seat_name(pos.to_play)} "
-             f"({'tricks' if pos.rules.is_bridge else analysis.objective + ' objective'}), best first:",
+             f"{PLAYS_TITLE[analysis.plays]} {seat_name(pos.to_play)} "
+             f"({'tricks' if pos.rules.is_bridge else analysis.objective + ' objective'}){', best first' if analysis.plays == 'all' else ''}:",
              moves_table(analysis, style)]
     if show_line and analysis.line:
         parts += ["", "Best line:", line_table(analysis, style)]

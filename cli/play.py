@@ -160,6 +160,8 @@ def _report_text(report: dict, output: str) -> str:
 @click.option("--max-nodes", type=click.IntRange(min=1), default=5_000_000, show_default=True, metavar="N",
               help="Give up on a position after N search nodes (it is marked unsolved).")
 @click.option("--all", "show_all", is_flag=True, help="List every play, not only the mistakes.")
+@click.option("--plays", type=click.Choice(["all", "optimal"]), default="all", show_default=True,
+              help="all: what each play cost; optimal: only whether it was optimal (faster).")
 @click.option("--advise", "with_advice", is_flag=True,
               help="Also judge each play on what its player could see (single-dummy advice).")
 @click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
@@ -170,8 +172,8 @@ def _report_text(report: dict, output: str) -> str:
 @click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
 @scheduler_option
-def review_command(files, tricks, position, max_nodes, show_all, with_advice, samples, seed, workers, as_json,
-                   no_color, ascii_, scheduler):
+def review_command(files, tricks, position, max_nodes, show_all, plays, with_advice, samples, seed, workers,
+                   as_json, no_color, ascii_, scheduler):
     """Review recorded hands: each play of the last tricks against the best play, double-dummy.
 
     For every play, the position before it is solved (outcome objective):
@@ -197,7 +199,8 @@ def review_command(files, tricks, position, max_nodes, show_all, with_advice, sa
     advice = dict(samples=samples, seed=seed, pool=pool, max_nodes=max_nodes) if with_advice else None
     with progress(total, "plays") as bar, pool or nullcontext():
         for number, rec in enumerate(records, start=1):
-            judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1), advice=advice))
+            judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1), advice=advice,
+                                 plays=plays))
             out.append(HandReview(rec, tuple(judged)))
             if not as_json:
                 click.echo(("\n" if number > 1 else "") + _review_text(rec, judged, style, show_all),
@@ -219,9 +222,10 @@ def _review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ign
     for r in judged:
         if not (show_all or r.is_mistake or r.dd_mistake or not r.solved):
             continue
-        loss = "unsolved" if not r.solved else ("worse result" if r.worse_result else
-                                                (f"-{r.loss}" if r.loss else "best"))
-        row = [r.trick, seat_name(r.seat), style.play(r.play), _value_text(r.value),
+        loss = ("unsolved" if not r.solved else "not optimal" if r.loss is None else
+                "worse result" if r.worse_result else f"-{r.loss}" if r.loss else "best")
+        row = [r.trick, seat_name(r.seat), style.play(r.play), _value_text(r.value) if r.solved and r.value else
+               ("—" if r.solved else "unsolved"),
                " / ".join(style.play(p) for p in r.best_plays[:3]) if r.solved else "", _value_text(r.best), loss]
         if advised:
             row.append(_information_text(r, style))

@@ -177,16 +177,29 @@ def loss_text(analysis: Analysis, move) -> str:  # type: ignore[no-untyped-def]
 
 def moves_table(analysis: Analysis, style: Style) -> str:
     if analysis.value.outcome is None:
-        rows = [[style.play(m.play), m.value.points, "best" if m.value == analysis.value else f"{-m.loss:+d}"]
+        rows = [[style.play(m.play), _or_dash(m.value and m.value.points), _loss_or_optimal(analysis, m)]
                 for m in analysis.moves]
         return tabulate(rows, headers=["play", "tricks", "loss"], tablefmt="simple", disable_numparse=True)
     rows = [
-        [style.play(m.play), m.value.points, "yes" if m.value.dug else "no", str(m.value.outcome),
-         loss_text(analysis, m)]
+        [style.play(m.play), _or_dash(m.value and m.value.points),
+         _or_dash(m.value and ("yes" if m.value.dug else "no")), _or_dash(m.value and str(m.value.outcome)),
+         _loss_or_optimal(analysis, m)]
         for m in analysis.moves
     ]
     return tabulate(rows, headers=["play", "points", "dug", "outcome", "loss"], tablefmt="simple",
                     disable_numparse=True)
+
+
+def _or_dash(value) -> str:  # type: ignore[no-untyped-def]
+    return "—" if value is None else str(value)
+
+
+def _loss_or_optimal(analysis: Analysis, move) -> str:  # type: ignore[no-untyped-def]
+    if move.optimal is not None:
+        return "optimal" if move.optimal else "not optimal"
+    if analysis.value.outcome is None:
+        return "best" if move.value == analysis.value else f"{-move.loss:+d}"
+    return loss_text(analysis, move)
 
 
 def line_table(analysis: Analysis, style: Style) -> str:

@@ -2,7 +2,7 @@
 
 >>> from huolong.solver import solve, OBJECTIVES
 >>> OBJECTIVES
-('points', 'outcome')
+('points', 'outcome', 'result')
 """
 
 from .encode import OBJECTIVES

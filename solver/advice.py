@@ -18,8 +18,8 @@ since every sample guesses right.
 >>> from huolong.engine import read_file
 >>> [pos] = read_file("puzzles/examples/keep-bottom.hl")
 >>> advice = advise(pos, samples=16, seed=1)
->>> str(advice.best.play), advice.samples
-('D8', 16)
+>>> sorted(str(p.play) for p in advice.plays), advice.samples
+(['C5', 'C5 C5', 'D8'], 16)
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from .search import solve
 
 
 def solve_task(text: str, filename: str, number: int, objective: str, max_nodes: int | None,
-               line: bool) -> dict:
+               line: bool, plays: str = "all") -> dict:
     """Solve one position given as deal-file text; the JSON row of ``huolong-solve batch``.
 
     A position the search cannot finish within ``max_nodes`` gives a row
@@ -30,7 +30,7 @@ def solve_task(text: str, filename: str, number: int, objective: str, max_nodes:
     if pos.is_before_bury:
         return {**row, "error": "a deal before the bury: nothing to solve yet"}
     try:
-        analysis = solve(pos, objective, max_nodes=max_nodes, line=line)
+        analysis = solve(pos, objective, plays=plays, max_nodes=max_nodes, line=line)
     except SearchAborted as stop:
         return {**row, "error": str(stop)}
     return {**row, **analysis.to_dict()}

@@ -151,7 +151,7 @@ def _sample(deal: Position, seed: int, index: int, known: bool) -> Position:
 
 @lru_cache(maxsize=2)
 def _player(exact_cards: int) -> Player:
-    return Player(exact_cards)
+    return Player(exact_cards, objective="result")  # the swing needs the result only
 
 
 def evaluate(deal: Position, bury: Hand, seed: int, indices: tuple[int, ...], known: bool,

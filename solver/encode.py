@@ -20,13 +20,16 @@ from huolong.engine import TRUMP, Play, Position, hand_result
 from huolong.engine.cards import NUM_KINDS, card_points
 
 from .kernel.layout import (
-    K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, K_ZLEAD, K_ZOB, K_ZPOINTS, K_ZREL,
-    P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_TRICK_SCORE, PREFIX_STRIDE, SUITS, TR_N, TRUMP_POWER,
+    K_BOUNDS, K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, K_ZLEAD, K_ZOB, K_ZPOINTS, K_ZREL,
+    P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_RESULT_ONLY, P_TRICK_SCORE, PREFIX_STRIDE, SUITS, TR_N,
+    TRUMP_POWER,
     new_tricks,
 )
 from .kernel.layout import TRUMP as TRUMP_SLOT
 
-OBJECTIVES = ("points", "outcome")
+#: What the search plays for: the attackers' final points; the hand's result, then points; or the
+#: result alone (its points are then only a value that reaches it — the fastest).
+OBJECTIVES = ("points", "outcome", "result")
 ZOBRIST_SEED = 0x48756F6C6F6E67  # "Huolong": fixed, so keys are the same in every run
 
 
@@ -90,7 +93,7 @@ class Encoding:
 def encode(pos: Position, objective: str) -> Encoding:
     """The kernel's constant tables for a position and an objective (shared, read-only)."""
     if objective not in OBJECTIVES:
-        raise ValueError(f"invalid objective {objective!r}: use points or outcome")
+        raise ValueError(f"invalid objective {objective!r}: use {', '.join(OBJECTIVES)}")
     top = 300 + pos.dig_value if pos.shape.card_scores else pos.points + pos.shape.hand_size
     return _encode(pos.order, pos.rules, objective, pos.dig_value, pos.jokers_in_bottom, pos.dealer & 1, top)
 
@@ -138,7 +141,7 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
         for i in range(leaf.shape[1]):
             points = 5 * i
             score = points
-            if objective == "outcome" and shape.card_scores:
+            if objective != "points" and shape.card_scores:
                 score += (5 - hand_result(points, bool(dug), jokers, rules).rank) * width
             # the dig is part of the value only where it is scored: in bridge the
             # last trick is a trick like any other, not a question to settle
@@ -147,13 +150,30 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
     par = np.zeros(P_FIELDS, np.int64)
     par[P_DEALER] = dealer_parity
     par[P_DIG] = bonus
-    par[P_POINTS_KEYED] = objective == "outcome"
+    par[P_POINTS_KEYED] = objective != "points"
+    par[P_RESULT_ONLY] = objective == "result"
     par[P_TRICK_SCORE] = scale * shape.trick_score
     par[P_MAX_UNIT] = shape.max_unit
     tables = {K_SUIT: ksuit, K_POWER: kpow, K_POINTS: kpts, K_TIES: gmask, K_SUIT_MASK: smask, K_LEAF: leaf,
-              K_ZOB: zob, K_ZPOINTS: zpts, K_PAR: par, K_ZLEAD: zlead, K_ZREL: zrel}
+              K_ZOB: zob, K_ZPOINTS: zpts, K_PAR: par, K_ZLEAD: zlead, K_ZREL: zrel,
+              K_BOUNDS: _result_bounds(leaf, width, scale, jokers, rules) if objective != "points" and shape.card_scores
+              else np.zeros(0, np.int64)}
     K = tuple(tables[i] for i in range(len(tables)))
     return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale)
+
+
+def _result_bounds(leaf: np.ndarray, width: int, scale: int, jokers: int, rules) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """The leaf values at which the hand's result (outcome and levels) changes, ascending."""
+    values = sorted({int(v) for v in leaf.ravel()})
+    bounds = []
+    previous = None
+    for v in values:
+        points, dug = ((v >> 1) % width) // scale, bool(v & 1)
+        result = hand_result(points, dug, jokers, rules)
+        if previous is not None and result != previous:
+            bounds.append(v)
+        previous = result
+    return np.array(bounds, np.int64)
 
 
 def canonical_play(play: Play, enc: Encoding, prev: np.ndarray) -> Play:

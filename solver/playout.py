@@ -60,15 +60,23 @@ class Player:
 
     ``policy`` gives each seat's player, S E N W: ``"bot"`` (the heuristic)
     or ``"random"`` (a random legal play, one per group of equivalent plays).
+    ``objective`` is what the exact end plays for in :meth:`value`: the
+    ``outcome`` (result, then points) or only the ``result`` (faster; the
+    points are then a value that reaches it). Recorded hands
+    (:meth:`play`) are always played for the outcome.
     """
 
-    def __init__(self, exact_cards: int = EXACT_CARDS, policy: Sequence[str] = ("bot",) * 4, table_bits: int = 16):
+    def __init__(self, exact_cards: int = EXACT_CARDS, policy: Sequence[str] = ("bot",) * 4, table_bits: int = 16,
+                 objective: str = "outcome"):
         if exact_cards < 0:
             raise ValueError(f"invalid exact_cards {exact_cards}: must be ≥ 0")
         unknown = [p for p in policy if p not in POLICIES]
         if len(policy) != 4 or unknown:
             raise ValueError(f"invalid policy {tuple(policy)!r}: four of {', '.join(POLICIES)}")
+        if objective not in ("outcome", "result"):
+            raise SolverError(f"invalid objective {objective!r} for playouts: use outcome or result")
         self.exact_cards = exact_cards
+        self.objective = objective
         self.policy = np.array([POLICIES[p] for p in policy], np.int64)
         self.table_bits = table_bits
         self.session: Session | None = None
@@ -91,7 +99,7 @@ class Player:
             raise SolverError("a playout needs every hand and the bottom (bury first)")
         if pos.is_over():
             raise SolverError("the hand is over: nothing to play out")
-        enc = encode(pos, "outcome")
+        enc = encode(pos, "outcome" if line else self.objective)
         session = self._session(enc)
         value, plays = session.run(
             playout, enc.hands(pos), enc.trick(pos), len(pos.trick), enc.seat(pos.leader), enc.points(pos),

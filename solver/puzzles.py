@@ -137,8 +137,8 @@ def find_puzzle(pos: Position, kind: str | None = "result", max_nodes: int | Non
     line = [answer.play]
     current = pos.copy()
     current.play(answer.play)
-    side_moves = 1
-    while side_moves < MAX_SIDE_MOVES and not current.is_over():
+    found = 1
+    while found < MAX_SIDE_MOVES and not current.is_over():
         reply_analysis = solve(current, "outcome", line=False, max_nodes=max_nodes)
         if _sides_agree(current, side):  # the side won the trick and leads again: still its line
             nxt = decisive(reply_analysis, kind)
@@ -146,7 +146,7 @@ def find_puzzle(pos: Position, kind: str | None = "result", max_nodes: int | Non
                 break
             line.append(nxt.play)
             current.play(nxt.play)
-            side_moves += 1
+            found += 1
             continue
         reply = reply_analysis.moves[0].play
         after = current.copy()
@@ -160,7 +160,7 @@ def find_puzzle(pos: Position, kind: str | None = "result", max_nodes: int | Non
         line += [reply, nxt.play]
         after.play(nxt.play)
         current = after
-        side_moves += 1
+        found += 1
     # the line ends on the side's move: every extension above adds one last
     themes = detect_themes(pos, line, first, kind)
     return Puzzle(pos, tuple(line), kind, themes, rate(pos, first, len(side_moves(pos, line)), themes),
@@ -293,7 +293,8 @@ def puzzles_from_deal(seed: int, index: int, tricks: tuple[int, int], theme: str
     if theme is not None:
         plies = [p for p in plies if may_have_theme(p, theme)]
     kind = "points" if theme == "points" else "result"
-    for candidate in plies[:TRIES_PER_DEAL]:
+    tries = TRIES_PER_DEAL if min_moves == 1 else 4 * TRIES_PER_DEAL  # longer lines are rarer: look harder
+    for candidate in plies[:tries]:
         try:
             puzzle = find_puzzle(candidate.endgame(), kind, max_nodes=max_nodes)
         except SearchAborted:

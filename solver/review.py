@@ -54,18 +54,18 @@ class PlayReview:
     value: Value | None
     best: Value | None
     best_plays: tuple[Play, ...]
-    loss: int
-    worse_result: bool
+    loss: int | None  # None when only optimality was asked for and the play is not optimal
+    worse_result: bool | None
     advised: tuple[Play, ...] | None = None  # the best plays on the player's information (with advice)
 
     @property
     def solved(self) -> bool:
-        return self.value is not None
+        return self.best is not None
 
     @property
     def dd_mistake(self) -> bool:
         """Worse than the best play with every hand known."""
-        return self.loss > 0 or self.worse_result
+        return self.solved and (self.loss is None or self.loss > 0 or bool(self.worse_result))
 
     @property
     def right_on_information(self) -> bool | None:
@@ -122,21 +122,23 @@ def review(
     max_nodes: int | None = 5_000_000,
     on_play: Callable[[], None] | None = None,
     advice: dict | None = None,
+    plays: str = "all",
 ) -> Iterator[PlayReview]:
     """Review every play of the last ``tricks`` tricks of a hand record, in order.
 
     Positions the search cannot finish within ``max_nodes`` are reported
-    unsolved rather than holding up the review. ``advice``: options for
+    unsolved rather than holding up the review. ``plays="optimal"`` only
+    tells whether each play was optimal (faster; no loss). ``advice``: options for
     :func:`~huolong.solver.advice.advise` (``samples``, ``seed``, ``pool``…),
     to judge each play on what its player could see as well.
     """
-    plays = recorded_plays(record)
-    total = plays[-1][0] if plays else 0
+    recorded = recorded_plays(record)
+    total = recorded[-1][0] if recorded else 0
     first = max(1, total - tricks + 1)
     pos = record.start()
-    for number, play in plays:
+    for number, play in recorded:
         if number >= first:
-            judged = _judge(pos, number, play, objective, max_nodes)
+            judged = _judge(pos, number, play, objective, max_nodes, plays)
             if advice is not None:
                 judged = replace(judged, advised=_advised(pos, objective, advice))
             yield judged
@@ -154,14 +156,17 @@ def _advised(pos: Position, objective: str, options: dict) -> tuple[Play, ...]:
     return tuple(p.play for p in advise(pos, objective=objective, **options).equally_good)
 
 
-def _judge(pos: Position, number: int, play: Play, objective: str, max_nodes: int | None) -> PlayReview:
+def _judge(pos: Position, number: int, play: Play, objective: str, max_nodes: int | None,
+           plays: str) -> PlayReview:
     seat = pos.to_play
     try:
-        analysis = solve(pos, objective, max_nodes=max_nodes, line=False)
+        analysis = solve(pos, objective, plays=plays, max_nodes=max_nodes, line=False)
     except SearchAborted:
         return PlayReview(number, seat, play, None, None, (), 0, False)
     made = next(m for m in analysis.moves if m.play == play)
     best = tuple(m.play for m in analysis.moves if m.value == analysis.value)
+    if made.value is None:  # only optimality was asked for: a play that is not optimal has no value
+        return PlayReview(number, seat, play, None, analysis.value, best, None, None)
     worse = made.value.outcome != analysis.value.outcome
     return PlayReview(number, seat, play, made.value, analysis.value, best, made.loss, worse)
 

@@ -30,12 +30,17 @@ from huolong.engine.seats import Seat
 
 from .encode import Encoding, canonical_play, encode
 from .errors import SearchAborted, SolverError
-from .kernel.layout import MAX_TRICKS, TASK_LINE, TASK_ORDER, TASK_SCORE
+from .kernel.layout import MAX_TRICKS, TASK_LINE, TASK_ORDER, TASK_SCORE, TASK_TEST, TASK_VALUE
 from .kernel.root import root
-from .session import Session, needs_watching, table_bits
+from .kernel.layout import CTRL_LIMIT, INF, K_BOUNDS
+from .session import Session, needs_watching, run_side_by_side, table_bits
 from .values import LineTrick, MoveValue, Value
 
-__all__ = ["Analysis", "LineTrick", "MoveValue", "SearchAborted", "Value", "solve", "value_plays"]
+__all__ = ["PLAYS", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "Value", "solve", "value_plays"]
+
+#: What :func:`solve` answers about the plays (DDS's ``solutions`` 3, 2, 1): every play's value,
+#: which plays are optimal, or one best play.
+PLAYS = ("all", "optimal", "best")
 
 
 @dataclass
@@ -49,6 +54,7 @@ class Analysis:
     line: list[LineTrick]
     nodes: int
     seconds: float
+    plays: str = "all"
     to_play: Seat = field(init=False)
 
     def __post_init__(self) -> None:
@@ -60,6 +66,7 @@ class Analysis:
             "event": self.position.tags.get("Event"),
             "to_play": seat_name(self.to_play),
             "objective": "tricks" if self.value.outcome is None else self.objective,
+            "plays": self.plays,
             "value": self.value.to_dict(),
             "moves": [m.to_dict() for m in self.moves],
             "line": [t.to_dict() for t in self.line],
@@ -72,21 +79,33 @@ class Search:
     """One position in the kernel's terms: its arrays, and the session that searches it."""
 
     def __init__(self, pos: Position, objective: str, max_nodes: int | None = None,
-                 max_seconds: float | None = None) -> None:
+                 max_seconds: float | None = None, threads: int = 1) -> None:
         if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
             raise SolverError("a deal before the bury has nothing to solve yet: "
                               "rank the burials with huolong-solve bury")
+        if threads < 1:
+            raise SolverError(f"invalid threads {threads}: at least 1")
         self.pos = pos
         self.enc: Encoding = encode(pos, objective)
         self.session = Session(self.enc, table_bits(pos), max_nodes=max_nodes, max_seconds=max_seconds)
         self.watched = needs_watching(pos)
+        # small positions solve in milliseconds: a second table would cost more than it saves
+        self.threads = threads if self.watched else 1
+        self.helpers: list[Session] = []  # the other threads' sessions, made when first needed
         self.strict = int(pos.rules.follow == "strict")
+
+    @property
+    def nodes(self) -> int:
+        return self.session.nodes + sum(s.nodes for s in self.helpers)
+
+    def _args(self, task: int, session: Session, moves: np.ndarray, count: int, values: np.ndarray) -> tuple:
+        enc, pos = self.enc, self.pos
+        return (task, enc.hands(pos), enc.trick(pos), len(pos.trick), enc.seat(pos.leader), enc.points(pos), moves,
+                count, values, self.strict, enc.K, *session.search_args())
 
     def _root(self, task: int, moves: np.ndarray, count: int, values: np.ndarray, watched: bool) -> int:
         """Run a task of the kernel's root driver on the position."""
-        enc, pos, s = self.enc, self.pos, self.session
-        return int(s.run(root, task, enc.hands(pos), enc.trick(pos), len(pos.trick), enc.seat(pos.leader),
-                         enc.points(pos), moves, count, values, self.strict, enc.K, *s.search_args(), watched=watched))
+        return int(self.session.run(root, *self._args(task, self.session, moves, count, values), watched=watched))
 
     def root_plays(self) -> tuple[np.ndarray, np.ndarray]:
         """The canonical plays of the seat to move, best-ordered, and the equivalence links."""
@@ -98,13 +117,35 @@ class Search:
         """The exact value of each play (move codes). When stopped, the plays
         finished before the stop travel in the exception's ``partial``."""
         values = np.full(len(codes), -1, np.int64)  # values are never negative
+        threads = min(self.threads, len(codes))
         try:
-            self._root(TASK_SCORE, codes, len(codes), values, self.watched)
+            if threads == 1:
+                self._root(TASK_SCORE, codes, len(codes), values, self.watched)
+            else:
+                self._score_side_by_side(codes, values, threads)
         except SearchAborted as stop:
             stop.partial = [MoveValue(self.enc.play(int(c)), self.to_value(int(v)))
                             for c, v in zip(codes, values) if v >= 0]
             raise
         return values
+
+    def _score_side_by_side(self, codes: np.ndarray, values: np.ndarray, threads: int) -> None:
+        """Each thread scores every ``threads``-th play (they come best first, so the work is shared
+        fairly), on a table of its own."""
+        first = self.session
+        while len(self.helpers) < threads - 1:
+            limit = int(first.ctrl[CTRL_LIMIT]) or None
+            self.helpers.append(Session(self.enc, table_bits(self.pos), max_nodes=limit))
+            self.helpers[-1].deadline = first.deadline
+        groups = [np.ascontiguousarray(codes[i::threads]) for i in range(threads)]
+        parts = [np.full(len(g), -1, np.int64) for g in groups]
+        sessions = [first, *self.helpers[: threads - 1]]
+        try:
+            run_side_by_side([(s, root, self._args(TASK_SCORE, s, g, len(g), p))
+                              for s, g, p in zip(sessions, groups, parts, strict=True)])
+        finally:
+            for i, part in enumerate(parts):
+                values[i::threads] = part
 
     def values(self, plays: list[Play]) -> dict[Play, int]:
         """The kernel value of each of ``plays`` (legal plays of the seat to move): each group of
@@ -116,10 +157,30 @@ class Search:
         scored = dict(zip((int(c) for c in chosen), (int(v) for v in self.score(chosen)), strict=True))
         return {p: scored[code] for p, code in wanted.items()}
 
+    def value(self) -> int:
+        """The exact value of the position."""
+        values = np.zeros(1, np.int64)
+        self._root(TASK_VALUE, np.zeros(1, np.int64), 0, values, self.watched)
+        return int(values[0])
+
+    def keeping(self, codes: np.ndarray, value: int, first: bool = False) -> list[bool] | int:
+        """Which plays keep ``value`` (one zero-window search each); with ``first``, the index of the
+        first one that does (−1: none)."""
+        values = np.zeros(len(codes) + 1, np.int64)
+        values[0] = value
+        found = self._root(TASK_TEST, codes, -len(codes) if first else len(codes), values, self.watched)
+        return found if first else [bool(v) for v in values[1:]]
+
     def line(self, value: int) -> list[LineTrick]:
-        """Play the hand out along moves that keep ``value``, as tricks."""
+        """Play the hand out along moves that keep ``value`` — under the result objective, that keep
+        its result — as tricks."""
         codes = np.zeros(4 * MAX_TRICKS, np.int64)
-        count = self._root(TASK_LINE, codes, 0, np.array([value], np.int64), self.watched)
+        low = high = value
+        if self.enc.objective == "result":
+            bounds = [int(b) for b in self.enc.K[K_BOUNDS]]
+            low = max((b for b in bounds if b <= value), default=-INF)
+            high = min((b for b in bounds if b > value), default=INF + 1) - 1
+        count = self._root(TASK_LINE, codes, 0, np.array([low, high], np.int64), self.watched)
         return line_tricks(self.pos, [self.enc.play(int(c)) for c in codes[:count]])
 
     def to_value(self, v: int) -> Value:
@@ -173,30 +234,63 @@ def solve(
     position: Position,
     objective: str = "points",
     *,
+    plays: str = "all",
+    threads: int = 1,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     line: bool = True,
 ) -> Analysis:
-    """Solve a position double-dummy: its value, every legal play's value, the best line.
+    """Solve a position double-dummy: its value, the plays' values, the best line.
 
     ``objective`` is ``"points"`` (the attackers maximise their final score,
     the dealer team minimises it) or ``"outcome"`` (both play for the result
-    of the hand, docs/rules.md §11, then for points). ``max_nodes`` and
-    ``max_seconds`` bound the work: past them :class:`SearchAborted` is raised.
+    of the hand, docs/rules.md §11, then for points). ``plays`` (:data:`PLAYS`)
+    says how much to answer about the plays: ``"all"`` every legal play's
+    exact value; ``"optimal"`` the value, and every play marked optimal or
+    not by one zero-window search (only optimal plays get a value);
+    ``"best"`` the value and one best play. ``threads``: with every play,
+    score them on this many threads at once, each with a table of its own
+    (positions of more than 7 cards a hand only). ``max_nodes`` (per thread)
+    and ``max_seconds`` bound the work: past them :class:`SearchAborted` is raised.
     """
+    if plays not in PLAYS:
+        raise SolverError(f"invalid plays {plays!r}: use {', '.join(PLAYS)}")
     started = time.perf_counter()
     pos = position.copy()
-    search = Search(pos, objective, max_nodes, max_seconds)
+    search = Search(pos, objective, max_nodes, max_seconds, threads)
     if pos.is_over():
         value = Value(pos.points, pos.dug, pos.result()) if pos.shape.card_scores else Value(0, False, None)
-        return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started)
+        return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started, plays)
+    if plays == "all":
+        best, move_values = _all_plays(search, pos)
+    else:
+        best = search.value()
+        move_values = _optimal_plays(search, pos, best, first=plays == "best")
+    best_line = search.line(best) if line else []
+    return Analysis(pos, objective, search.to_value(best), move_values, best_line, search.nodes,
+                    time.perf_counter() - started, plays)
+
+
+def _all_plays(search: Search, pos: Position) -> tuple[int, list[MoveValue]]:
+    """Every legal play's exact value, best first, and the best value."""
     raw = search.values(pos.legal_plays())
     maximize = pos.is_attacker(pos.to_play)
     best = max(raw.values()) if maximize else min(raw.values())
     moves = sorted(((v, p) for p, v in raw.items()), key=lambda item: -item[0] if maximize else item[0])
     sign = 1 if maximize else -1
     best_points = search.enc.decode(best)[0]
-    move_values = [MoveValue(p, search.to_value(v), sign * (best_points - search.enc.decode(v)[0])) for v, p in moves]
-    best_line = search.line(best) if line else []
-    return Analysis(pos, objective, search.to_value(best), move_values, best_line, search.session.nodes,
-                    time.perf_counter() - started)
+    return best, [MoveValue(p, search.to_value(v), sign * (best_points - search.enc.decode(v)[0])) for v, p in moves]
+
+
+def _optimal_plays(search: Search, pos: Position, best: int, first: bool) -> list[MoveValue]:
+    """The legal plays marked optimal or not (optimal first), or only the first optimal one."""
+    codes, links = search.root_plays()
+    value = search.to_value(best)
+    if first:
+        index = search.keeping(codes, best, first=True)
+        assert isinstance(index, int) and index >= 0, "a best play keeps the value"
+        return [MoveValue(search.enc.play(int(codes[index])), value, 0, optimal=True)]
+    keeps = dict(zip((int(c) for c in codes), search.keeping(codes, best), strict=True))
+    marked = [(keeps[search.enc.code(canonical_play(p, search.enc, links))], p) for p in pos.legal_plays()]
+    marked.sort(key=lambda item: not item[0])
+    return [MoveValue(p, value if ok else None, 0 if ok else None, optimal=ok) for ok, p in marked]

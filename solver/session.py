@@ -64,9 +64,8 @@ class Session:
         """
         self.ctrl[CTRL_ABORTED] = 0
         if watched or self.deadline is not None:
-            result = self._watched(driver, args)
-        else:
-            result = driver(*args)
+            return self._watched(driver, args)
+        result = driver(*args)
         if self.ctrl[CTRL_ABORTED]:
             raise SearchAborted(self._reason(), self.nodes)
         return result
@@ -81,19 +80,40 @@ class Session:
         return "node limit"
 
     def _watched(self, driver: Callable[..., Any], args: tuple) -> Any:
-        result: list[Any] = []
-        worker = threading.Thread(target=lambda: result.append(driver(*args)), daemon=True)
-        worker.start()
-        try:
-            while worker.is_alive():
-                worker.join(0.05)
-                if self.deadline is not None and time.monotonic() > self.deadline:
-                    self.ctrl[CTRL_STOP] = STOP_TIME
-        except KeyboardInterrupt:
-            self.ctrl[CTRL_STOP] = STOP_INTERRUPT
-            worker.join()
-            raise
-        return result[0] if result else None
+        return run_side_by_side([(self, driver, args)])[0]
+
+
+def run_side_by_side(calls: list[tuple[Session, Callable[..., Any], tuple]]) -> list[Any]:
+    """Run kernel drivers at once, a thread each (the kernel releases the GIL), each session on its own
+    table; the clock and Ctrl-C stop them all. Raises :class:`SearchAborted` if any was stopped."""
+    results: list[Any] = [None] * len(calls)
+
+    def work(i: int) -> None:
+        results[i] = calls[i][1](*calls[i][2])
+
+    for session, _, _ in calls:
+        session.ctrl[CTRL_ABORTED] = 0
+    threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    deadline = min((s.deadline for s, _, _ in calls if s.deadline is not None), default=None)
+    try:
+        while any(t.is_alive() for t in threads):
+            for t in threads:
+                t.join(0.05)
+            if deadline is not None and time.monotonic() > deadline:
+                for session, _, _ in calls:
+                    session.ctrl[CTRL_STOP] = STOP_TIME
+    except KeyboardInterrupt:
+        for session, _, _ in calls:
+            session.ctrl[CTRL_STOP] = STOP_INTERRUPT
+        for t in threads:
+            t.join()
+        raise
+    stopped = [s for s, _, _ in calls if s.ctrl[CTRL_ABORTED]]
+    if stopped:
+        raise SearchAborted(stopped[0]._reason(), sum(s.nodes for s, _, _ in calls))
+    return results
 
 
 def needs_watching(pos: Position) -> bool:

@@ -65,9 +65,9 @@ def detect_themes(pos: Position, line: list[Play] | tuple[Play, ...], analysis: 
 
 def may_have_theme(pos: Position, theme: str) -> bool:
     """A cheap test before solving: can a puzzle here have ``theme`` at all?"""
-    if theme == "triple":
-        return any(n == 3 for h in pos.hands if h is not None for n in h.counts) or (
-            bool(pos.trick) and len(pos.trick[0]) == 3)
+    if theme == "triple":  # the side to move holds one, or one was led
+        hand = pos.hands[pos.to_play]
+        return (hand is not None and 3 in hand.counts) or (bool(pos.trick) and len(pos.trick[0]) == 3)
     if theme == "tie":
         return bool(pos.trick) and any(ties(pos, p) for p in pos.legal_plays())
     if theme == "pair":
@@ -92,20 +92,20 @@ def rate(pos: Position, analysis: Analysis, side_moves: int, themes: tuple[str, 
     """A first difficulty estimate, about 800–2400 like chess puzzle ratings; the trainer's
     Glicko-2 ratings start from it and learn from the players' attempts.
 
-    900, plus 40 for each other play to choose from (up to 400), plus 200
-    for each further move the side must find, plus 30 for each card in hand
-    (up to 300: a longer ending is harder to see through), plus 250 when the
+    650, plus 100 for each other play to choose from (up to 8), plus 350 for
+    each further move the side must find, plus 60 for each card in hand (up
+    to 10: a longer ending is harder to see through), plus 300 when the
     answer gives up points that another play would take (a sacrifice), plus
-    120 for each of the subtle themes (tie, triple, discard); minus 100 when
+    150 for each of the subtle themes (tie, triple, discard); minus 100 when
     every wrong play loses by 40 points or more.
     """
     best = analysis.value
     wrong = [m for m in analysis.moves if m.value != best]
-    rating = 900 + min(400, 40 * len(wrong)) + 200 * (side_moves - 1) + min(300, 30 * pos.cards_left)
-    if any(m.loss < 0 for m in wrong):  # a wrong play with more points for the mover's side
-        rating += 250
-    rating += 120 * sum(t in themes for t in ("tie", "triple", "discard"))
-    if wrong and all(m.loss >= 40 for m in wrong):
+    rating = 650 + 100 * min(8, len(wrong)) + 350 * (side_moves - 1) + 60 * min(10, pos.cards_left)
+    if any(m.loss is not None and m.loss < 0 for m in wrong):  # a wrong play with more points for the mover's side
+        rating += 300
+    rating += 150 * sum(t in themes for t in ("tie", "triple", "discard"))
+    if wrong and all(m.loss is not None and m.loss >= 40 for m in wrong):
         rating -= 100
     return max(800, min(2400, rating))
 
@@ -114,8 +114,9 @@ def rate(pos: Position, analysis: Analysis, side_moves: int, themes: tuple[str, 
 
 
 def _team(pos: Position, attackers: bool) -> str:
-    seat = pos.seat_after(pos.dealer) if attackers else pos.dealer
-    return f"{seat_name(seat)}–{seat_name((seat + 2) % 4)}"
+    """``S–N`` or ``E–W``."""
+    seat = (pos.dealer + (1 if attackers else 0)) % 2
+    return f"{seat_name(seat)}–{seat_name(seat + 2)}"
 
 
 def why(pos: Position, analysis: Analysis, kind: str) -> str:

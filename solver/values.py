@@ -40,14 +40,24 @@ class Value:
 
 @dataclass(frozen=True)
 class MoveValue:
-    """One legal play of the seat to move and the value it leads to."""
+    """One legal play of the seat to move and the value it leads to.
+
+    When only optimality was asked for (``solve(plays="optimal")``) a play
+    that is not optimal has no value (``None``) and ``optimal`` is False.
+    """
 
     play: Play
-    value: Value
-    loss: int = 0  # points this play gives up against the best, from the mover's side
+    value: Value | None
+    loss: int | None = 0  # points this play gives up against the best, from the mover's side
+    optimal: bool | None = None  # set when only optimality was asked for
 
     def to_dict(self) -> dict:
-        return {"play": str(self.play), **self.value.to_dict()}
+        out: dict = {"play": str(self.play)}
+        if self.value is not None:
+            out.update(self.value.to_dict())
+        if self.optimal is not None:
+            out["optimal"] = self.optimal
+        return out
 
 
 @dataclass(frozen=True)

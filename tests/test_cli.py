@@ -57,7 +57,7 @@ def test_colour_is_on_where_forced_and_no_color_turns_it_off():
 def test_json_matches_the_python_api():
     result = run(DIG, "--json", "--objective", "outcome")
     [data] = json.loads(result.stdout)
-    assert set(data) == {"event", "to_play", "objective", "value", "moves", "line", "nodes", "seconds"}
+    assert set(data) == {"event", "to_play", "objective", "plays", "value", "moves", "line", "nodes", "seconds"}
     [pos] = read_file(DIG)
     analysis = solve(pos, "outcome")
     assert data["to_play"] == seat_name(pos.to_play) == "W"
@@ -163,3 +163,25 @@ def test_a_finished_hand_record_shows_its_result(tmp_path):
     out = run(str(path)).output
     assert "The hand is over (2 tricks recorded)." in out
     assert "Result: the attackers finished with 0" in out and "dealer team wins the game outright" in out
+
+
+def test_plays_optimal_marks_every_play_and_values_only_the_optimal_ones():
+    [data] = json.loads(run(DIG, "--json", "--plays", "optimal").stdout)
+    assert data["plays"] == "optimal" and len(data["moves"]) == 3
+    for move in data["moves"]:
+        assert ("points" in move) == move["optimal"]
+    assert {m["play"] for m in data["moves"] if m["optimal"]} == {"S4", "DK"}  # both dig (the dig fight)
+
+
+def test_plays_best_gives_one_best_play():
+    [data] = json.loads(run(DIG, "--json", "--plays", "best", "--no-line").stdout)
+    [move] = data["moves"]
+    assert move["play"] in {"S4", "DK"} and move["optimal"] and data["value"]["dug"]
+    text = run(DIG, "--plays", "best", "--ascii").output
+    assert "A best play of W" in text
+
+
+def test_threads_give_the_same_values():
+    one = json.loads(run(DIG, "--json", "--threads", "1").stdout)[0]
+    two = json.loads(run(DIG, "--json", "--threads", "2").stdout)[0]
+    assert one["moves"] == two["moves"] and one["value"] == two["value"]

@@ -27,6 +27,7 @@ from huolong.solver.kernel import dispatchers, layout
 from huolong.solver.kernel.bounds import last_single, sure_tricks
 from huolong.solver.kernel.layout import INF, K_SUIT_MASK, new_table, search_buffers
 from huolong.solver.kernel.table import classify, probe, store
+from huolong.solver.kernel.tricks import hand_points
 from huolong.solver.playout import Player
 from huolong.solver.search import Search, solve
 
@@ -96,9 +97,9 @@ def test_perft_10000_positions_of_every_size_and_ruleset(chunk):
 def store_then_probe(h_stored, h_probed, leader, K, T, FK, rel, lo, hi):
     """Store bounds for the class of ``h_stored`` fixed by ``rel``; probe with ``h_probed``."""
     d = np.int64(0)
-    shape, _ = classify(h_stored, leader, K, FK, d)
+    shape = classify(h_stored, leader, K, FK, d)
     store(T, h_stored, FK, d, shape, rel, lo, hi, np.int64(-1), K[K_SUIT_MASK], np.int64(1))
-    shape, _ = classify(h_probed, leader, K, FK, d)
+    shape = classify(h_probed, leader, K, FK, d)
     return probe(T, FK, d, shape)
 
 
@@ -159,18 +160,16 @@ def test_cards_with_points_always_stay_exact_in_a_class():
 
 
 @njit
-def trick_start_bounds(h, leader, pts, K, FK):
-    """(last-trick value or −1, points still in play, leader's side's sure tricks, other side's)."""
+def trick_start_bounds(h, leader, pts, K):
+    """(last-trick value or −1, card points still in the hands, leader's side's sure tricks, other side's)."""
     last, _ = last_single(h, leader, pts, K)
-    _, rem = classify(h, leader, K, FK, np.int64(0))
     quick, _, other, _ = sure_tricks(h, leader, K)
-    return last, rem, quick, other
+    return last, hand_points(h, K), quick, other
 
 
 def bounds_of(pos: Position) -> tuple[int, int, int, int]:
     enc = encode(pos, "points")
-    *_, FK = search_buffers(16)
-    out = trick_start_bounds(enc.hands(pos), np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)), enc.K, FK)
+    out = trick_start_bounds(enc.hands(pos), np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)), enc.K)
     return tuple(int(x) for x in out)
 
 

@@ -5,32 +5,65 @@ from pathlib import Path
 
 import pytest
 
-from huolong.engine import Position, parse_card, read_file, read_positions
+from huolong.engine import Position, hand_result, parse_card, read_file, read_positions
 from huolong.solver import SearchAborted, solve
 
 from endgames import random_endgame
 from oracle import Oracle
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "puzzles" / "examples"
-OBJECTIVES = ("points", "outcome")
+OBJECTIVES = ("points", "outcome", "result")
 
 
-def solver_value(value, objective):
-    """The solver's value in the oracle's form."""
+def solver_value(value, objective, pos):
+    """The solver's value in the oracle's form; under ``result`` only the result itself (with levels)."""
     if objective == "points":
         return (value.points, value.dug)
+    if objective == "result":
+        return value.outcome
     return (5 - value.outcome.rank, value.points, value.dug)
+
+
+def oracle_form(value, objective, pos):
+    if objective == "result":  # the outcome objective's value, read as a result
+        _, points, dug = value
+        return hand_result(points, dug, pos.jokers_in_bottom, pos.rules)
+    return value
 
 
 def check_against_oracle(pos, objectives=OBJECTIVES):
     for objective in objectives:
         analysis = solve(pos, objective, line=False)
-        oracle = Oracle(objective)
-        expected = oracle.moves(pos.copy())
+        oracle = Oracle("outcome" if objective == "result" else objective)
+        expected = {p: oracle_form(v, objective, pos) for p, v in oracle.moves(pos.copy()).items()}
         assert {m.play for m in analysis.moves} == set(expected), "every legal play is scored"
         for move in analysis.moves:
-            assert solver_value(move.value, objective) == expected[move.play], (objective, str(move.play))
-        assert solver_value(analysis.value, objective) == oracle.value(pos.copy())
+            assert solver_value(move.value, objective, pos) == expected[move.play], (objective, str(move.play))
+        assert solver_value(analysis.value, objective, pos) == oracle_form(oracle.value(pos.copy()), objective, pos)
+
+
+@pytest.mark.parametrize("plays", ["optimal", "best"])
+def test_optimal_and_best_plays_agree_with_every_plays_values(plays):
+    rng = random.Random(21)
+    for _ in range(40):
+        pos = random_endgame(rng, rng.randint(1, 4))
+        for objective in ("points", "outcome"):
+            full = solve(pos, objective, line=False)
+            best_plays = {m.play for m in full.moves if m.value == full.value}
+            asked = solve(pos, objective, plays=plays, line=False)
+            assert asked.value == full.value
+            if plays == "best":
+                assert len(asked.moves) == 1 and asked.moves[0].play in best_plays
+            else:
+                assert {m.play for m in asked.moves} == {m.play for m in full.moves}
+                assert {m.play for m in asked.moves if m.optimal} == best_plays
+                assert all((m.value is None) == (not m.optimal) for m in asked.moves)
+
+
+def test_the_result_objective_agrees_with_the_oracle_on_small_endgames():
+    rng = random.Random(22)
+    for _ in range(60):
+        check_against_oracle(random_endgame(rng, rng.randint(1, 3)), ["result"])
 
 
 CHUNKS = 40
@@ -135,7 +168,10 @@ def test_best_line_reaches_the_value():
                     replay.play(play)
                 assert replay.history[-1].winner == trick.winner
             assert replay.is_over()
-            assert (replay.points, replay.dug) == (analysis.value.points, analysis.value.dug)
+            if objective == "result":  # the line keeps the result; its points are only a value that reaches it
+                assert replay.result() == analysis.value.outcome
+            else:
+                assert (replay.points, replay.dug) == (analysis.value.points, analysis.value.dug)
 
 
 def test_solving_a_finished_hand_gives_its_result():

@@ -12,7 +12,7 @@ import numpy as np
 from .bits import ZERO, first_kind, hand_size, kind_of
 from .jit import helper, inline
 from .layout import INF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_ZOB, P_DIG, TR_N, TRUMP
-from .moves import best_unit, generate, play_power, threatened, trick_leader
+from .moves import best_unit, generate, opponents_best, play_power, trick_leader
 from .tricks import finish_trick, place, restore_trick
 
 MAX_RANDOM = np.uint64(15)  # noise added to the bot's scores, to break ties
@@ -75,7 +75,8 @@ def bot_move(h, tr, tlen, leader, strict, K, prev, ms, ctrl, rng):
     for i in range(tlen):
         for j in range(tr[0, i, TR_N]):
             trick_pts += kpts[tr[0, i, j]]
-    partner_safe = ((tlen - winning) & 1) == 0 and not threatened(h, leader, seat, tlen, n, lead_suit, best_pow, K)
+    threat = opponents_best(h, leader, seat, tlen, n, lead_suit, K)
+    partner_safe = ((tlen - winning) & 1) == 0 and threat <= best_pow
     for m in range(top):
         move = ms[m]
         pts = 0
@@ -90,7 +91,7 @@ def bot_move(h, tr, tlen, leader, strict, K, prev, ms, ctrl, rng):
         keep = keep_trumps * trumps * 3000
         if partner_safe:
             score = 1_000_000 + pts * 1000 - spow - keep
-        elif power > best_pow and not threatened(h, leader, seat, tlen, n, lead_suit, power, K):
+        elif power > best_pow and threat <= power:
             gain = trick_pts + pts
             if gain > 0 or ksuit[first_kind(move)] != TRUMP:
                 score = 3_000_000 + gain * 1000 - 4 * power - keep

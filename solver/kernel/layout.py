@@ -50,6 +50,7 @@ K_ZPOINTS = 7  # zpts[points // 5]: Zobrist keys of the points, when they are pa
 K_PAR = 8  # the hand's parameters, P_*
 K_ZLEAD = 9  # zlead[seat]: Zobrist key of the leader
 K_ZREL = 10  # zrel[suit, slot, signature]: keys of a kind's place in a class (partition search)
+K_BOUNDS = 11  # the values where the hand's result changes, ascending (outcome objectives; empty otherwise)
 
 # K[K_PAR]
 P_DEALER = 0  # the dealer's seat parity (kernel seats): that side minimises
@@ -57,7 +58,8 @@ P_DIG = 1  # points added when the attackers win the last trick
 P_POINTS_KEYED = 2  # 1 when the leaf is not additive in points (outcome objective): points go in the key
 P_TRICK_SCORE = 3  # what each trick scores by itself, in kernel points (0 in Huolong)
 P_MAX_UNIT = 4  # the largest unit that may be led (1: every play is one card)
-P_FIELDS = 5
+P_RESULT_ONLY = 5  # 1: settle the result and stop (its points are then a value that reaches it)
+P_FIELDS = 6
 
 # T: the transposition table's columns
 T_SHAPE = 0  # what every member of the entry's class shares (uint64; 0 = empty)
@@ -100,7 +102,8 @@ F_TT = 13  # 1 when the frame is a trick start that stores to the table
 F_BASE = 14  # leaf value of the points already taken (the table stores relative bounds)
 F_MAX = 15  # 1 when the mover maximises
 F_MOVE = 16  # the move being tried
-F_FIELDS = 17
+F_HAND_POINTS = 17  # card points still in the hands, carried play by play
+F_FIELDS = 18
 
 # FK: uint64 words of a frame
 FK_KEY = 0  # Zobrist key of the hands and leader
@@ -122,6 +125,8 @@ MODE_NEXT = 2  # try the next move of frame d
 TASK_ORDER = 0  # the plays of the seat to move, best-ordered
 TASK_SCORE = 1  # the exact value of each of the given plays
 TASK_LINE = 2  # the best line keeping a value
+TASK_VALUE = 3  # the exact value of the position
+TASK_TEST = 4  # whether each of the given plays keeps a value
 
 # policies of a playout seat
 POLICY_BOT = 0

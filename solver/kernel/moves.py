@@ -27,8 +27,9 @@ from .layout import (
 
 
 @helper
-def equivalence(h, tr, tno, tlen, seat, K, prev):
-    """For each kind the seat holds, the next weaker kind it may be swapped with, or −1 (in ``prev``)."""
+def equivalence(h, tr, tno, tlen, seat, K, prev, only):
+    """For each kind the seat holds, the next weaker kind it may be swapped with, or −1 (in ``prev``);
+    in suit ``only`` alone when every play is made of that suit (−1: every suit)."""
     kpow, kpts, gmask, smask = K[K_POWER], K[K_POINTS], K[K_TIES], K[K_SUIT_MASK]
     others = trick_kinds(tr, tno, tlen)
     for s in range(4):
@@ -37,6 +38,8 @@ def equivalence(h, tr, tno, tlen, seat, K, prev):
     mine = h[seat, 0]
     live = others | mine
     for su in range(SUITS):
+        if only >= 0 and su != only:
+            continue
         x = live & smask[su]
         last = np.int64(-1)
         while x:
@@ -184,16 +187,19 @@ def _push_units(kinds, n, prev, ms, sp, ctrl):
 def generate(h, tr, tno, tlen, seat, strict, K, prev, ms, sp, ctrl):
     """Push the canonical legal plays of ``seat`` onto ``ms`` from ``sp``; return the new top."""
     smask = K[K_SUIT_MASK]
-    equivalence(h, tr, tno, tlen, seat, K, prev)
     b1, b2, b3 = h[seat, 0], h[seat, 1], h[seat, 2]
     if tlen == 0:
+        equivalence(h, tr, tno, tlen, seat, K, prev, np.int64(-1))
         for plane in range(3):
             sp = _push_units(h[seat, plane], plane + 1, prev, ms, sp, ctrl)
         return sp
     n = tr[tno, 0, TR_N]
-    mask = smask[K[K_SUIT][tr[tno, 0, 0]]]
+    led = K[K_SUIT][tr[tno, 0, 0]]
+    mask = smask[led]
     x1, x2, x3 = b1 & mask, b2 & mask, b3 & mask
     hx = popcount(x1) + popcount(x2) + popcount(x3)
+    # enough of the led suit: every play is made of it, so only its cards' equivalence matters
+    equivalence(h, tr, tno, tlen, seat, K, prev, led if hx >= n else np.int64(-1))
     if strict:
         exact = x2 & ~x3
         if n == 2 and exact:
@@ -268,13 +274,15 @@ def best_unit(h, s, n, lead_suit, K):
 
 
 @helper
-def threatened(h, leader, seat, tlen, n, lead_suit, power, K):
-    """Could an opponent of ``seat`` still to play in this trick beat ``power``?"""
+def opponents_best(h, leader, seat, tlen, n, lead_suit, K):
+    """The strongest unit an opponent of ``seat`` still to play in this trick could win with (−1: none):
+    a play of power p is threatened when this is above p."""
+    best = -1
     for i in range(tlen + 1, 4):
         s = (leader + i) & 3
-        if (s & 1) != (seat & 1) and best_unit(h, s, n, lead_suit, K) > power:
-            return True
-    return False
+        if (s & 1) != (seat & 1):
+            best = max(best, best_unit(h, s, n, lead_suit, K))
+    return best
 
 
 @helper
@@ -296,8 +304,8 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
         n_lead = tr[tno, 0, TR_N]
         best_seat, best_pow = trick_leader(tr, tno, tlen, K)
     leader = (seat - tlen) & 3
-    partner_wins = tlen > 0 and ((tlen - best_seat) & 1) == 0
-    partner_safe = partner_wins and not threatened(h, leader, seat, tlen, n_lead, lead_suit, best_pow, K)
+    threat = opponents_best(h, leader, seat, tlen, n_lead, lead_suit, K) if tlen > 0 else -1  # once per node
+    partner_safe = tlen > 0 and ((tlen - best_seat) & 1) == 0 and threat <= best_pow
     for m in range(lo, hi):
         move = ms[m]
         n = move & 3
@@ -314,7 +322,7 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
             sc[m] = kpow[c] * 8 + n * 64 - kpts[c]
             if n == 1 and singles:
                 su = ksuit[c]
-                if not threatened(h, seat, seat, tlen, n, su, kpow[c], K):  # (tlen 0, n 1)
+                if opponents_best(h, seat, seat, tlen, n, su, K) <= kpow[c]:  # (tlen 0, n 1)
                     sc[m] += 1 << 20
                 else:
                     mate = best_unit(h, (seat + 2) & 3, n, su, K)
@@ -332,7 +340,7 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
             if partner_safe:
                 sc[m] = pts * 16 - pw
             elif power > best_pow:
-                if threatened(h, leader, seat, tlen, n, lead_suit, power, K):
+                if threat > power:
                     sc[m] = 50000 + pts * 16 - power
                 else:
                     sc[m] = 100000 + pts * 16 - power

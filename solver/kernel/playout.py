@@ -51,4 +51,4 @@ def playout(h, tr, tlen, leader, pts, strict, exact_cards, policy, K, T, ms, sc,
         return v, -1
     if not want_line:
         return v, count
-    return v, best_line(h, tr, trick_start, leader, pts, v, strict, K, T, ms, sc, prev, ctrl, F, FK, rec, count)
+    return v, best_line(h, tr, trick_start, leader, pts, v, v, strict, K, T, ms, sc, prev, ctrl, F, FK, rec, count)

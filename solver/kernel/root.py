@@ -1,4 +1,4 @@
-"""The root of a solve: the plays of the seat to move, each play's value, the best line.
+"""The root of a solve: the plays of the seat to move, the position's value, each play's, the best line.
 
 :func:`root` is the one driver a solve calls, with a task: one driver, so
 that the search is compiled into one more library only (each library that
@@ -13,7 +13,7 @@ import numpy as np
 
 from .bot import bot_value
 from .jit import driver, inline
-from .layout import CTRL_ABORTED, K_PAR, P_DEALER, TASK_LINE, TASK_ORDER, TASK_SCORE
+from .layout import CTRL_ABORTED, K_PAR, P_DEALER, TASK_LINE, TASK_ORDER, TASK_SCORE, TASK_TEST, TASK_VALUE
 from .moves import sorted_plays
 from .search import enter, value_of
 from .tricks import restore_trick, unplace
@@ -29,8 +29,15 @@ def root(task, h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms,
     best-ordered; returns how many (the equivalence links are in ``prev``).
     ``TASK_SCORE``: the exact value of each of ``moves[:count]`` into
     ``values``; returns how many were finished (fewer only when stopped).
-    ``TASK_LINE``: play on along moves that keep the value ``values[0]``,
-    into ``moves``; returns how many, −1 when stopped.
+    ``TASK_LINE``: play on along moves that keep the value in ``values[0:2]``
+    (the attackers' floor, the dealer team's ceiling), into ``moves``;
+    returns how many, −1 when stopped.
+    ``TASK_VALUE``: the exact value of the position (MTD(f) from the bots'
+    finish), also into ``values[0]``.
+    ``TASK_TEST``: for each of ``moves[:count]``, one zero-window search:
+    does it keep the value ``values[0]``? 1 or 0 into ``values[1:]``; returns
+    how many were tested. With ``count`` < 0, stops at the first that does
+    and returns its index (−1: none).
     """
     if task == TASK_ORDER:
         return sorted_plays(h, tr, np.int64(0), tlen, (leader + tlen) & 3, strict, K, ms, sc, prev, ctrl, moves,
@@ -39,10 +46,30 @@ def root(task, h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms,
         return score_plays(h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms, sc, prev, ctrl, F, FK)
     if task == TASK_LINE:
         saved = tr[0].copy()
-        n = best_line(h.copy(), tr, tlen, leader, pts, values[0], strict, K, T, ms, sc, prev, ctrl, F, FK, moves,
-                      np.int64(0))
+        n = best_line(h.copy(), tr, tlen, leader, pts, values[0], values[1], strict, K, T, ms, sc, prev, ctrl, F,
+                      FK, moves, np.int64(0))
         restore_trick(tr, saved)
         return n
+    if task == TASK_VALUE:
+        rng = np.empty(1, np.uint64)
+        rng[0] = BOT_SEED
+        guess = bot_value(h, tr, tlen, leader, pts, strict, K, prev, ms, ctrl, rng)
+        values[0] = value_of(h, tr, tlen, leader, pts, np.int64(-1), guess, np.int64(0), strict, K, T, ms, sc, prev,
+                             ctrl, F, FK)
+        return values[0]
+    if task == TASK_TEST:
+        maximize = (((leader + tlen) & 3) & 1) != K[K_PAR][P_DEALER]
+        test = np.int64(1) if maximize else np.int64(-1)
+        target = values[0]
+        for i in range(abs(count)):
+            v = value_of(h, tr, tlen, leader, pts, moves[i], target, test, strict, K, T, ms, sc, prev, ctrl, F, FK)
+            if ctrl[CTRL_ABORTED]:
+                return i
+            keeps = v >= target if maximize else v <= target
+            if count < 0 and keeps:
+                return i
+            values[i + 1] = np.int64(keeps)
+        return -1 if count < 0 else abs(count)
     return -1
 
 
@@ -73,15 +100,17 @@ def score_plays(h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms
 
 
 @inline
-def best_line(h, tr, tlen, leader, pts, value, strict, K, T, ms, sc, prev, ctrl, F, FK, line, count):
-    """Play on to the end of the hand along moves that keep ``value`` (the first
-    such move in the best order); the moves go to ``line`` from ``line[count]``.
+def best_line(h, tr, tlen, leader, pts, low, high, strict, K, T, ms, sc, prev, ctrl, F, FK, line, count):
+    """Play on to the end of the hand along moves that keep the value in ``[low, high]`` — the
+    attackers keep it ≥ ``low``, the dealer team ≤ ``high`` (the same value, or a result's range) —
+    the first such move in the best order; the moves go to ``line`` from ``line[count]``.
     Returns the count at the end, or −1 if the search was stopped. Consumes ``h`` and ``tr[0]``."""
     tno = np.int64(0)
     while True:
         seat = (leader + tlen) & 3
         maximize = (seat & 1) != K[K_PAR][P_DEALER]
         test = np.int64(1) if maximize else np.int64(-1)
+        value = low if maximize else high
         n = sorted_plays(h, tr, tno, tlen, seat, strict, K, ms, sc, prev, ctrl, line, count)
         chosen = line[count]
         for m in range(n):

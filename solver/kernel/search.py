@@ -18,18 +18,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ZERO
+from .bits import ZERO, hand_size
 from .bounds import last_single, sure_tricks
 from .jit import helper, inline
 from .layout import (
     CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, F_A, F_ALPHA, F_B, F_BASE, F_BEST,
-    F_BESTMOVE, F_BETA, F_CUR, F_HI, F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT, FK_BESTREL, FK_KEY,
+    F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT, FK_BESTREL,
+    FK_KEY,
     FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_LEAF, K_PAR, K_SUIT_MASK, K_ZLEAD, K_ZOB, K_ZPOINTS, MODE_ENTER, MODE_NEXT,
-    MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_TRICK_SCORE,
+    MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_RESULT_ONLY, P_TRICK_SCORE, K_BOUNDS,
 )
 from .moves import generate, order, select_next
 from .table import classify, hand_key, probe, store, top_kinds, with_runs
-from .tricks import finish_trick, lead_key, place, restore_trick, unplace
+from .tricks import finish_trick, hand_points, lead_key, move_points, place, restore_trick, unplace
 
 @helper
 def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, prev, ctrl, F, FK):
@@ -49,6 +50,7 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
     F[0, F_ALPHA] = alpha
     F[0, F_BETA] = beta
     F[0, F_LO] = 0
+    F[0, F_HAND_POINTS] = hand_points(h, K)
     FK[0, FK_KEY] = key
     mode = MODE_ENTER
     v = 0
@@ -73,8 +75,8 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
                     v = last
                     immediate = True
                 else:
-                    shape, rem = classify(h, ld, K, FK, d)
                     # bounds from the points still in play: they can only be gained
+                    rem = F[d, F_HAND_POINTS] + par[P_TRICK_SCORE] * hand_size(h, ld)
                     top = leaf[1, (p + rem + par[P_DIG]) // 5]
                     rel = ZERO
                     if top <= al:
@@ -95,6 +97,7 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
                         elif high <= al:
                             v, rel, immediate = high, orel, True
                     if not immediate:
+                        shape = classify(h, ld, K, FK, d)
                         if par[P_POINTS_KEYED]:
                             shape ^= zpts[p // 5]
                         FK[d, FK_SHAPE] = shape
@@ -184,6 +187,7 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             F[d, F_MOVE] = move
             tno, tl, ld, p = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER], F[d, F_PTS]
             child_key = place(h, tr, tno, tl, (ld + tl) & 3, move, zob, FK[d, FK_KEY])
+            child_points = F[d, F_HAND_POINTS] - move_points(move, K)
             FK[d, FK_TRICKREL] = ZERO
             if tl < 3:
                 nt, ntl, nld, npts, nkey = tno, tl + 1, ld, p, child_key
@@ -205,6 +209,7 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             F[d, F_ALPHA] = F[d - 1, F_A]
             F[d, F_BETA] = F[d - 1, F_B]
             F[d, F_LO] = top_sp
+            F[d, F_HAND_POINTS] = child_points
             FK[d, FK_KEY] = nkey
             mode = MODE_ENTER
 
@@ -252,7 +257,31 @@ def _mtd(h, tr, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev, ctrl
         beta = guess if test > 0 else guess + 1
         return search(h, tr, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
     lo, hi = -INF, INF
-    g = guess
+    # the result alone (RESULT_ONLY): zero-window tests at the values where it changes, from the guess's
+    # result outward. (Before an exact value it costs more passes than it saves: measured, bench/RESULTS.md.)
+    bounds = K[K_BOUNDS]
+    result_only = K[K_PAR][P_RESULT_ONLY] != 0 and bounds.shape[0] > 0
+    low, high = 0, bounds.shape[0] if result_only else 0  # the result lies in [bounds[i - 1], bounds[i])
+    at = 0
+    while at < high and bounds[at] <= guess:
+        at += 1
+    while low < high:
+        at = min(max(at, low), high - 1)
+        g = search(h, tr, tlen, leader, pts, key, bounds[at] - 1, bounds[at], strict, K, T, ms, sc, prev, ctrl, F, FK)
+        ctrl[CTRL_PASSES] += 1
+        if ctrl[CTRL_ABORTED]:
+            return 0
+        if g >= bounds[at]:
+            lo = max(lo, g)
+            low = at + 1
+            at += 1
+        else:
+            hi = min(hi, g)
+            high = at
+            at -= 1
+    if result_only:  # settled: lo and hi are in the one result
+        return lo if lo > -INF else hi  # a value the side that reached this result can count on
+    g = min(max(guess, lo), hi)
     while lo < hi:
         beta = g + 1 if g == lo else g
         g = search(h, tr, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)

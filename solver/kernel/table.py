@@ -19,7 +19,7 @@ import numpy as np
 from .bits import ONE, ZERO, bit, copies, lowest, popcount, top, trick_kinds
 from .jit import helper, inline
 from .layout import (
-    CUT_BITS, FK_FIXED, FK_PREFIX, INF, K_PAR, K_POINTS, K_POWER, K_SUIT_MASK, K_ZREL, P_TRICK_SCORE, PREFIX_STRIDE,
+    CUT_BITS, FK_FIXED, FK_PREFIX, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZREL, PREFIX_STRIDE,
     SUITS, T_BEST, T_CUT, T_HI, T_KEY, T_LO, T_SHAPE, T_STAMP, WAYS,
 )
 
@@ -87,16 +87,14 @@ def _cut(h, rel, smask):
 def classify(h, leader, K, FK, d):
     """Describe the position at a trick start for the table.
 
-    Returns ``(shape, rem)``: ``shape`` hashes what every member of the
-    position's classes shares — the leader, each seat's number of cards in
-    each suit, and per suit the number of live kinds, of ties and of points —
-    and ``rem`` is what is still to be scored. Fills ``FK[d]``: per suit the
+    Returns the *shape*, a hash of what every member of the position's
+    classes shares — the leader, each seat's number of cards in each suit,
+    and per suit the number of live kinds, of ties and of points. Fills ``FK[d]``: per suit the
     prefix keys of its top 0, 1, 2, … live kinds (each with its copies per
     seat, its points and whether it ties the kind below), and the fixed kinds.
     """
     kpow, kpts, smask, zrel = K[K_POWER], K[K_POINTS], K[K_SUIT_MASK], K[K_ZREL]
     shape = _mix(np.uint64(0x2545F4914F6CDD1D), np.uint64(leader))
-    rem = K[K_PAR][P_TRICK_SCORE] * (popcount(h[leader, 0]) + popcount(h[leader, 1]) + popcount(h[leader, 2]))
     fixed = ZERO
     live = h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]
     for su in range(SUITS):
@@ -132,7 +130,6 @@ def classify(h, leader, K, FK, d):
         FK[d, base] = ZERO
         for i in range(1, n + 1):
             FK[d, base + i] ^= FK[d, base + i - 1]
-        rem += points
         for s in range(4):  # the seat's cards in the suit
             m = smask[su]
             shape = _mix(shape, np.uint64(popcount(h[s, 0] & m) + popcount(h[s, 1] & m) + popcount(h[s, 2] & m)))
@@ -141,7 +138,7 @@ def classify(h, leader, K, FK, d):
     FK[d, FK_FIXED] = fixed
     # every class keeps the fixed kinds exact, so they can pick the bucket too
     shape = _mix(shape, _class_key(FK, d, _cut(h, fixed, smask)))
-    return shape | ONE, rem
+    return shape | ONE
 
 
 @inline

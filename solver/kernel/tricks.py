@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ZERO, add, bit, hands_empty, kind_of, played, remove
+from .bits import ONE, ZERO, add, bit, hands_empty, kind_of, lowest, played, remove
 from .jit import helper, inline
 from .layout import K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_ZLEAD, P_DEALER, P_DIG, P_TRICK_SCORE, TR_N
 from .moves import play_power, trick_leader
@@ -38,6 +38,30 @@ def restore_trick(tr, saved):
     for i in range(4):
         for j in range(4):
             tr[0, i, j] = saved[i, j]
+
+
+@helper
+def hand_points(h, K):
+    """The card points still in the hands."""
+    kpts = K[K_POINTS]
+    total = 0
+    for seat in range(4):
+        for plane in range(3):
+            x = h[seat, plane]
+            while x:
+                total += kpts[lowest(x)]
+                x &= x - ONE
+    return total
+
+
+@inline
+def move_points(move, K):
+    """The card points of a play."""
+    kpts = K[K_POINTS]
+    total = 0
+    for i in range(move & 3):
+        total += kpts[kind_of(move, i)]
+    return total
 
 
 @inline
