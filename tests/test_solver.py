@@ -199,3 +199,20 @@ def test_values_are_the_same_in_every_run():
     first, second = solve(pos, "outcome"), solve(pos, "outcome")
     assert [(m.play, m.value) for m in first.moves] == [(m.play, m.value) for m in second.moves]
     assert first.line == second.line
+
+
+def test_two_threads_give_the_same_values_as_one():
+    """Positions of more than 7 cards a hand are scored on both threads, each with its own table."""
+    from huolong.engine.deal import play_randomly, random_deal
+    from huolong.solver.search import Search
+
+    rng = random.Random(31)
+    done = 0
+    while done < 3:
+        pos = play_randomly(random_deal(rng), rng, 8).endgame()
+        if pos.cards_left < 8:
+            continue
+        done += 1
+        assert Search(pos, "points", threads=2).threads == 2
+        one, two = solve(pos, "outcome", line=False), solve(pos, "outcome", line=False, threads=2)
+        assert [(m.play, m.value) for m in one.moves] == [(m.play, m.value) for m in two.moves]
