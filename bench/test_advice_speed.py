@@ -42,6 +42,21 @@ def test_advice_8_cards_200_samples_every_play(benchmark, pool):
                                 max_s=seconds[-1], plays=plays, solved_exact=exact)
 
 
+def test_advice_8_cards_200_samples_result_objective(benchmark, pool):
+    """The same, each sample solved for its result only (``--objective result``)."""
+    positions = iter(endgames(8, COUNT))
+    seconds = []
+
+    def one():
+        started = time.perf_counter()
+        advise(next(positions), samples=SAMPLES, seed=1, pool=pool, racing=False, objective="result")
+        seconds.append(time.perf_counter() - started)
+
+    benchmark.pedantic(one, rounds=COUNT, iterations=1)
+    seconds.sort()
+    benchmark.extra_info.update(median_s=seconds[len(seconds) // 2], max_s=seconds[-1])
+
+
 def test_advice_8_cards_with_racing(benchmark, pool):
     positions = iter(endgames(8, COUNT))
     used = []

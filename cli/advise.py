@@ -60,8 +60,9 @@ def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type:
 @click.option("--tolerance", type=click.FloatRange(min=0), metavar="L",
               help="Plays closer than this count as equally good (levels; points with --objective points). "
                    "[default: 0.02 levels, 2 points]")
-@click.option("--objective", type=click.Choice(["outcome", "points"]), default="outcome", show_default=True,
-              help="outcome: rank by the side's expected level change; points: by its expected points.")
+@click.option("--objective", type=click.Choice(["outcome", "result", "points"]), default="outcome", show_default=True,
+              help="outcome: rank by the side's expected level change; result: the same, each sample solved for "
+                   "its result only (faster; points only reach it); points: rank by the side's expected points.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the samples.")
 @click.option("--workers", type=click.IntRange(min=1), help="Processes (default: all cores).")
 @click.option("--known", is_flag=True, help="Use the hands in the file (double-dummy) instead of sampling them.")
@@ -162,7 +163,8 @@ def recommendation(advice: Advice, style: Style) -> str:
                 f"{style.play(advice.plays[1].play)}, settled at 95%.")
     if advice.settled:
         others = ", ".join(style.play(p.play) for p in same)
-        return f"Play {style.play(best.play)}; {others} {'is' if len(same) == 1 else 'are'} as good (within the tolerance)."
+        verb = "is" if len(same) == 1 else "are"
+        return f"Play {style.play(best.play)}; {others} {verb} as good (within the tolerance)."
     return (f"Best so far: {style.play(best.play)} ({advice.margin():+.2f} {unit} ahead of "
             f"{style.play(advice.plays[1].play)}), not settled at 95% — more --samples or --time would tell.")
 

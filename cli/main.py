@@ -122,9 +122,10 @@ def render_text(analysis: Analysis, style: Style, index: int, total: int, show_l
         title += f": {pos.tags['Event']}"
     if pos.is_over():
         return "\n".join([title, "", header(pos, style), "", sentence(analysis)])
+    what = "tricks" if pos.rules.is_bridge else analysis.objective + " objective"
+    order = ", best first" if analysis.plays == "all" else ""
     parts = [title, "", header(pos, style), "", diagram(pos, style), "", sentence(analysis), "",
-             f"{PLAYS_TITLE[analysis.plays]} {seat_name(pos.to_play)} "
-             f"({'tricks' if pos.rules.is_bridge else analysis.objective + ' objective'}){', best first' if analysis.plays == 'all' else ''}:",
+             f"{PLAYS_TITLE[analysis.plays]} {seat_name(pos.to_play)} ({what}){order}:",
              moves_table(analysis, style)]
     if show_line and analysis.line:
         parts += ["", "Best line:", line_table(analysis, style)]

@@ -29,15 +29,6 @@ def _tricks_range(text: str) -> tuple[int, int]:
     return low, high
 
 
-def _rating_range(text: str | None) -> tuple[int, int]:
-    if text is None:
-        return 0, 10_000
-    match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
-    if not match:
-        raise BadInput(f"--rating {text!r}: expected LOW-HIGH, e.g. 1200-1600")
-    return int(match.group(1)), int(match.group(2))
-
-
 @click.group("puzzle")
 def puzzle_group() -> None:
     """Make and check training puzzles (the only play that keeps the result, or the points)."""

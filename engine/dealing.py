@@ -87,7 +87,8 @@ class DealSpace:
         self.limited = self.holders.index(limited[0]) if limited else -1
         rows = len(self.holders) + (1 if self.others else 0)
         self.options = [self._options(k, allowed, rows) for k in range(self.tail)]
-        self.start = tuple(sizes[h] for h in self.holders) + ((sum(sizes[h] for h in self.others),) if self.others else ())
+        merged = (sum(sizes[h] for h in self.others),) if self.others else ()
+        self.start = tuple(sizes[h] for h in self.holders) + merged
         self._ways = lru_cache(maxsize=None)(self._count)
         if self._ways(0, self.start, 0) == 0:
             raise PositionError("no deal satisfies what is known")

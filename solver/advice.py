@@ -44,7 +44,7 @@ from .search import value_plays
 from .values import Value
 
 SAMPLES = 200
-TOLERANCE = {"outcome": 0.02, "points": 2.0}  # levels, points: closer plays count as equally good
+TOLERANCE = {"outcome": 0.02, "result": 0.02, "points": 2.0}  # levels, points: closer plays are equally good
 MAX_NODES = 2_000_000  # per sample; beyond it the sample is scored by playouts
 EXACT_CARDS = 6  # playouts solve the last tricks exactly from this many cards a hand
 
@@ -263,4 +263,4 @@ def _add(tally: PlayAdvice, pos: Position, seat: Seat, objective: str, value: tu
     tally.add(points, dug, outcome, 0.0)
     side_swing = -tally.swings[-1] if pos.is_attacker(seat) else tally.swings[-1]
     tally.side_swings.append(side_swing)
-    tally.scores[-1] = side_swing + POINT_WEIGHT * side_points if objective == "outcome" else side_points
+    tally.scores[-1] = side_points if objective == "points" else side_swing + POINT_WEIGHT * side_points

@@ -240,8 +240,9 @@ def puzzle_record(puzzle: Puzzle, source: str) -> Position:
     pos = puzzle.position.endgame()
     seat = "SENW"[pos.to_play]
     stake = "the result" if puzzle.kind == "result" else "points"
+    shown = ", ".join(t for t in puzzle.themes if t != "points")
     pos.tags = {
-        "Event": f"Puzzle: {seat} to play for {stake} ({', '.join(t for t in puzzle.themes if t != 'points') or 'endgame'})",
+        "Event": f"Puzzle: {seat} to play for {stake} ({shown or 'endgame'})",
         "Solution": ", ".join(str(p) for p in puzzle.solution),
         "Kind": puzzle.kind,
         "Theme": " ".join(puzzle.themes),

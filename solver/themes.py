@@ -129,7 +129,10 @@ def why(pos: Position, analysis: Analysis, kind: str) -> str:
     tempting = next(m for m in analysis.moves if m.value != best)  # the moves come best first
     attacks = pos.is_attacker(pos.to_play)
     if kind == "points":
-        verb, cost = ("takes", f"takes {tempting.loss} fewer") if attacks else ("holds", f"gives them {tempting.loss} more")
+        if attacks:
+            verb, cost = "takes", f"takes {tempting.loss} fewer"
+        else:
+            verb, cost = "holds", f"gives them {tempting.loss} more"
         return (f"only {answer} {verb} the attackers to {best.points} ({best.outcome} either way); "
                 f"{tempting.play} {cost}: {tempting.value.points}")
     achieved, given = _stakes(pos, best, tempting.value, attacks)

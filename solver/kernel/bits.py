@@ -151,6 +151,16 @@ def played(tr, tno, i):
 
 
 @inline
+def mine_and_others(h, tr, tno, tlen, seat):
+    """The kinds in play as the seat sees them: its own, and everyone else's with the trick's."""
+    others = trick_kinds(tr, tno, tlen)
+    for s in range(4):
+        if s != seat:
+            others |= h[s, 0]
+    return h[seat, 0], others
+
+
+@inline
 def trick_kinds(tr, tno, tlen):
     """The kinds on the table in the first ``tlen`` plays of trick ``tno``, as a mask."""
     out = ZERO

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, ZERO, bit, code, copies, first_kind, kind_of, lowest, played, popcount, top, trick_kinds
+from .bits import (
+    ONE, ZERO, bit, code, copies, first_kind, kind_of, lowest, mine_and_others, played, popcount, top,
+)
 from .jit import driver, helper, inline
 from .layout import (
     CTRL_OVERFLOW, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, P_MAX_UNIT, SUITS, TR_N, TRUMP, TRUMP_POWER,
@@ -31,11 +33,7 @@ def equivalence(h, tr, tno, tlen, seat, K, prev, only):
     """For each kind the seat holds, the next weaker kind it may be swapped with, or −1 (in ``prev``);
     in suit ``only`` alone when every play is made of that suit (−1: every suit)."""
     kpow, kpts, gmask, smask = K[K_POWER], K[K_POINTS], K[K_TIES], K[K_SUIT_MASK]
-    others = trick_kinds(tr, tno, tlen)
-    for s in range(4):
-        if s != seat:
-            others |= h[s, 0]
-    mine = h[seat, 0]
+    mine, others = mine_and_others(h, tr, tno, tlen, seat)
     live = others | mine
     for su in range(SUITS):
         if only >= 0 and su != only:

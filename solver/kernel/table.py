@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, ZERO, bit, copies, lowest, popcount, top, trick_kinds
+from .bits import ONE, ZERO, bit, copies, lowest, mine_and_others, popcount, top
 from .jit import helper, inline
 from .layout import (
     CUT_BITS, FK_FIXED, FK_PREFIX, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZREL, PREFIX_STRIDE,
@@ -214,11 +214,7 @@ def with_runs(h, tr, tno, tlen, seat, rel, K):
     its exact top and its loose smaller cards.
     """
     smask = K[K_SUIT_MASK]
-    others = trick_kinds(tr, tno, tlen)
-    for s in range(4):
-        if s != seat:
-            others |= h[s, 0]
-    mine = h[seat, 0]
+    mine, others = mine_and_others(h, tr, tno, tlen, seat)
     live = others | mine
     out = rel
     for su in range(SUITS):
