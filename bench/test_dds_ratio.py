@@ -2,7 +2,7 @@
 
 Every card of the side to play is scored by both (DDS through endplay's
 solve_board). The ratio (ours / DDS) per position goes to extra_info:
-median and p90, with our nodes. The full-deal set is the 200 deals of the
+median, p90 and the worst, with our nodes. The full-deal set is the 200 deals of the
 agreement test (tests/test_bridge.py).
 """
 
@@ -36,6 +36,8 @@ def _ratios(benchmark, positions, **info):
         ours_median_s=statistics.median(ours), ours_p90_s=ours[p90], dds_median_s=statistics.median(dds),
         dds_p90_s=dds[p90], nodes_median=statistics.median(nodes), nodes_p90=nodes[p90],
         ours_total_s=sum(ours), dds_total_s=sum(dds),
+        ratio_max=ratios[-1], ours_max_s=ours[-1], nodes_max=nodes[-1],
+        worst=max(range(len(results)), key=lambda i: results[i].our_seconds),
     )
 
 

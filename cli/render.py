@@ -5,17 +5,19 @@ Presentation only: everything shown comes from the engine and the solver.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import click
 from tabulate import tabulate
 
 from huolong.engine import BIG_JOKER, LITTLE_JOKER, TRUMP, Hand, Play, Position, seat_name
-from huolong.engine.cards import RANKS, SUIT_SYMBOLS, SUITS, card_token, card_unicode
+from huolong.engine.cards import RANKS, SUIT_SYMBOLS, SUITS, card_token, card_unicode, parse_card
 from huolong.engine.seats import NORTH, SOUTH, WEST, EAST
 from huolong.solver import Analysis
 
 RED_SUITS = (1, 2)  # hearts, diamonds
+_CARD_TOKEN = re.compile(r"\b(?:[SHDC](?:10|[2-9TJQKA])|BJ|LJ)\b")
 
 
 class Style:
@@ -41,6 +43,10 @@ class Style:
 
     def cards(self, cards: list[int] | Hand) -> str:
         return " ".join(self.card(c) for c in cards)
+
+    def sentence(self, text: str) -> str:
+        """A sentence of the deal file (a puzzle's ``Why``) with its ASCII card tokens drawn in this style."""
+        return _CARD_TOKEN.sub(lambda m: self.card(parse_card(m.group(0))), text)
 
     @property
     def trump_mark(self) -> str:

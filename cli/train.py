@@ -128,12 +128,12 @@ def _pose(pos: Position, number: int, total: int, rating, trainer: Trainer, styl
             return None
         if answer != play:
             _refute(current, answer, play, style)
-            _why(pos)
+            _why(pos, style)
             return False
         click.echo("  Right.")
         current.play(answer)
     click.echo(f"Solved! Themes: {pos.tags.get('Theme') or '-'}.")
-    _why(pos)
+    _why(pos, style)
     return True
 
 
@@ -154,9 +154,9 @@ def _ask(pos: Position) -> Play | None:
         return answer
 
 
-def _why(pos: Position) -> None:
+def _why(pos: Position, style: Style) -> None:
     if pos.tags.get("Why"):
-        click.echo(f"  Why: {pos.tags['Why']}.")
+        click.echo(f"  Why: {style.sentence(pos.tags['Why'])}.", color=style.color)
 
 
 def _refute(pos: Position, wrong: Play, right: Play, style: Style) -> None:

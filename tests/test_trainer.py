@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from cli_runner import run
 
-from huolong.engine import read_file, write_position
+from huolong.engine import Play, read_file, write_position
+from huolong.engine.cards import card_unicode
 from huolong.solver.glicko import Rating
 from huolong.solver.trainer import STORE_ENV, Trainer, puzzle_id
 
@@ -115,6 +116,14 @@ def test_train_accepts_the_right_answer_in_any_spelling_and_says_why(tmp_path, s
     result = run("train", path, "--ascii", input=pos.tags["Solution"].lower() + "\n")
     assert "Right." in result.output and "Score: 1 of 1" in result.output
     assert "a result puzzle" in result.output and f"Why: {pos.tags['Why']}." in result.output
+
+
+def test_train_draws_the_cards_of_why_as_the_diagram_does(tmp_path, store):
+    path, pos = one_puzzle(tmp_path)
+    answer = Play.parse(pos.tags["Solution"])
+    result = run("train", path, "--no-color", input=pos.tags["Solution"] + "\n")
+    drawn = " ".join(card_unicode(c) for c in answer.cards)
+    assert f"Why: only {drawn} " in result.output
 
 
 def test_train_refutes_a_wrong_answer(tmp_path, store):
