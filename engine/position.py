@@ -303,7 +303,8 @@ class Position:
                 out.append(("the dealer's hand must be given before the bury", "Deal"))
             return out
         if any(h is None for h in self.hands):
-            out.append(("a hand is '-' (unknown); only allowed before the bury, with Kitty", "Deal"))
+            out.append(("a hand is '-' (unknown), which only a deal before the bury (with Kitty) may leave; "
+                        "to advise on what a seat can see, give every hand or the hand record ([Play])", "Deal"))
             return out
         out.extend(self._hand_size_problems())
         if not out:

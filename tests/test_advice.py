@@ -141,6 +141,16 @@ def test_advise_a_deal_before_the_bury_points_to_bury():
     assert "huolong-solve bury" in result.output
 
 
+def test_advise_a_position_with_unknown_hands_asks_for_the_record(tmp_path):
+    text = (EXAMPLES / "keep-bottom.hl").read_text()
+    deal = next(line for line in text.splitlines() if line.startswith("[Deal "))
+    hidden = deal.split('"')[1].split()[0] + " - - -"
+    path = tmp_path / "hidden.hl"
+    path.write_text(text.replace(deal, f'[Deal "{hidden}"]'))
+    result = run("advise", path, code=2)
+    assert result.output.startswith(f"error: {path}:") and "hand record" in result.output
+
+
 def test_review_with_advice_judges_each_play_on_the_players_information():
     result = run("review", EXAMPLES / "hand-record.hl", "--tricks", "2", "--advise", "--samples", "16",
                  "--workers", "1", "--json")
