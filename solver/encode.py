@@ -51,13 +51,19 @@ class Encoding:
         return seat if self.direction == 1 else (-seat) % 4
 
     def hands(self, pos: Position) -> np.ndarray:
-        h = np.zeros((4, 3), np.uint64)
+        """The hands as bit planes: plane ``k`` holds the kinds a seat has more than ``k`` copies of."""
+        # Python ints, not numpy scalars: a playout encodes a whole deal per call
+        kind_of = self.kind_of.tolist()
+        planes = [[0, 0, 0] for _ in range(4)]
         for seat, hand in enumerate(pos.hands):
             assert hand is not None
+            row = planes[self.seat(seat)]
             for card, n in enumerate(hand.counts):
-                for plane in range(n):
-                    h[self.seat(seat), plane] |= np.uint64(1) << np.uint64(self.kind_of[card])
-        return h
+                if n:
+                    bit = 1 << kind_of[card]
+                    for plane in range(n):
+                        row[plane] |= bit
+        return np.array(planes, np.uint64)
 
     def trick(self, pos: Position) -> np.ndarray:
         """The trick array with the position's trick in progress as ``tr[0]``."""
