@@ -30,9 +30,9 @@ from huolong.engine.seats import Seat
 
 from .encode import Encoding, canonical_play, encode
 from .errors import SearchAborted, SolverError
-from .kernel.layout import MAX_TRICKS, TASK_LINE, TASK_ORDER, TASK_SCORE, TASK_TEST, TASK_VALUE
+from .kernel.layout import (CTRL_LIMIT, INF, K_BOUNDS, MAX_TRICKS, TASK_LINE, TASK_ORDER, TASK_SCORE, TASK_TEST,
+                            TASK_VALUE)
 from .kernel.root import root
-from .kernel.layout import CTRL_LIMIT, INF, K_BOUNDS
 from .session import Session, needs_watching, run_side_by_side, table_bits
 from .values import LineTrick, MoveValue, Value
 
