@@ -21,8 +21,8 @@ from huolong.engine.cards import NUM_KINDS, card_points
 
 from .kernel.layout import (
     K_BOUNDS, K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, K_ZLEAD, K_ZOB, K_ZPOINTS, K_ZREL,
-    P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_RESULT_ONLY, P_TRICK_SCORE, PREFIX_STRIDE, SUITS, TR_N,
-    TRUMP_POWER,
+    LINK_EQUAL, P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_RESULT_ONLY, P_TRICK_SCORE, PREFIX_STRIDE,
+    SUITS, TR_N, TRUMP_POWER,
     new_tricks,
 )
 from .kernel.layout import TRUMP as TRUMP_SLOT
@@ -188,6 +188,7 @@ def canonical_play(play: Play, enc: Encoding, prev: np.ndarray) -> Play:
     Within each chain of interchangeable kinds, the weakest kinds take the
     most copies; that is the form the kernel generates.
     """
+    prev = prev[LINK_EQUAL:LINK_EQUAL + NUM_KINDS]
     kinds = [int(enc.kind_of[c]) for c in play.cards]
     used = {k: kinds.count(k) for k in kinds}
     chains: dict[int, list[int]] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from huolong.engine import Hand, Position, Rules
-from huolong.engine.cards import NUM_KINDS, BIG_JOKER
+from huolong.engine.cards import BIG_JOKER, NUM_KINDS, RANKS, card_points, make_card
 from huolong.engine.order import LEVELS
 
 RULESETS = [
@@ -45,6 +45,45 @@ def random_endgame(rng: random.Random, cards: int, rules: Rules | None = None, k
         rules=rules or rng.choice(RULESETS),
     )
     for _ in range(rng.randrange(4)):
+        pos.play(rng.choice(pos.legal_plays()))
+    assert not pos.problems(), pos.problems()
+    return Position(
+        level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
+        leader=pos.leader, trick=pos.trick, points=pos.points, rules=pos.rules,
+    )
+
+
+def twin_endgame(rng: random.Random, cards: int) -> Position:
+    """A random endgame where the seat to move alone holds a run of neighbouring cards of a plain
+    suit that differ in points (a 5, a 10 or a king among them): *twins*, as point dominance
+    (kernel.dominance) calls them. ``cards`` ≥ 2 a hand."""
+    level, trump = rng.choice(LEVELS), rng.randrange(4)
+    suit = rng.choice([s for s in range(4) if s != trump])
+    ranks = [r for r in RANKS if r != level]
+    while True:
+        start = rng.randrange(len(ranks) - 1)
+        run = ranks[start : start + rng.choice([2, 3])]
+        copies = rng.choice([1, 1, 2])
+        if len(run) * copies > cards:
+            run, copies = run[:cards], 1
+        if len({card_points(make_card(suit, r)) for r in run}) > 1:
+            break
+    twins = [make_card(suit, r) for r in run for _ in range(copies)]
+    deck = [c for c in range(NUM_KINDS) if c not in twins for _ in range(3)]
+    rng.shuffle(deck)
+    hands = [Hand.from_cards(deck[i * cards : (i + 1) * cards]) for i in range(4)]
+    rest = deck[4 * cards :]
+    pos = Position(level=level, trump=trump, dealer=rng.randrange(4), hands=hands, bottom=Hand(),
+                   leader=rng.randrange(4), rules=rng.choice(RULESETS))
+    plays = rng.randrange(4)
+    mover = pos.seat_after(pos.leader, plays)
+    kept = list(deck[mover * cards : mover * cards + cards - len(twins)])
+    rest += deck[mover * cards + cards - len(twins) : (mover + 1) * cards]
+    pos.hands[mover] = Hand.from_cards(kept + twins)
+    pos.bottom = Hand.from_cards(rest[:6])
+    unseen = 300 - sum(h.points for h in pos.hands) - pos.bottom.points
+    pos.points = 5 * rng.randint(0, max(0, unseen) // 5)
+    for _ in range(plays):
         pos.play(rng.choice(pos.legal_plays()))
     assert not pos.problems(), pos.problems()
     return Position(

@@ -2,19 +2,20 @@
 
 Modules, after DDS's source layout:
 
-==========  ===================================================================
-``layout``  every index into the arrays shared with Python, named; their builders
-``bits``    popcount / lowest / highest bit (LLVM intrinsics); hand and move-code primitives
-``moves``   move generation, equivalent cards, move ordering
-``tricks``  plays onto the table and back, trick winners, leaf values
-``table``   keys, classes of positions (partition search), store, probe
-``bounds``  the last trick and sure tricks
-``search``  the alpha-beta and MTD(f)
-``bot``     the playout bot
-``root``    the driver of a solve: the root plays, each one's value, the best line
-``playout`` the driver of whole hands: the bot, then the search
-``jit``     how each function is compiled (a driver, a helper, or inlined)
-==========  ===================================================================
+=============  ===================================================================
+``layout``     every index into the arrays shared with Python, named; their builders
+``bits``       popcount / lowest / highest bit (LLVM intrinsics); hand and move-code primitives
+``moves``      move generation, twin and equivalent cards, move ordering
+``dominance``  plays a twin play dominates in points
+``tricks``     plays onto the table and back, trick winners, leaf values
+``table``      keys, classes of positions (partition search), store, probe
+``bounds``     the last trick and sure tricks
+``search``     the alpha-beta and MTD(f)
+``bot``        the playout bot
+``root``       the driver of a solve: the root plays, each one's value, the best line
+``playout``    the driver of whole hands: the bot, then the search
+``jit``        how each function is compiled (a driver, a helper, or inlined)
+=============  ===================================================================
 
 State of a search
 -----------------
@@ -60,9 +61,9 @@ from pathlib import Path
 import numba
 from numba.core.registry import CPUDispatcher
 
-from . import bits, bot, bounds, jit, layout, moves, playout, root, search, table, tricks
+from . import bits, bot, bounds, dominance, jit, layout, moves, playout, root, search, table, tricks
 
-MODULES = (layout, jit, bits, moves, tricks, table, bounds, search, bot, root, playout)
+MODULES = (layout, jit, bits, moves, dominance, tricks, table, bounds, search, bot, root, playout)
 STAMP_FILE = "huolong-kernel.stamp"
 
 

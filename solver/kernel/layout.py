@@ -52,6 +52,13 @@ K_ZLEAD = 9  # zlead[seat]: Zobrist key of the leader
 K_ZREL = 10  # zrel[suit, slot, signature]: keys of a kind's place in a class (partition search)
 K_BOUNDS = 11  # the values where the hand's result changes, ascending (outcome objectives; empty otherwise)
 
+# prev: the twins of the seat to move (moves.equivalence), per kind k
+LINK_EQUAL = 0  # prev[LINK_EQUAL + k]: the next weaker kind equivalent to k, or -1
+LINK_DOWN = NUM_KINDS  # prev[LINK_DOWN + k]: the next weaker twin of k (maybe worth other points), or -1
+LINK_UP = 2 * NUM_KINDS  # prev[LINK_UP + k]: the next stronger twin of k, or -1
+LINK_UNEVEN = 3 * NUM_KINDS  # how many of the twins found last differ in points
+LINK_FIELDS = 3 * NUM_KINDS + 1
+
 # K[K_PAR]
 P_DEALER = 0  # the dealer's seat parity (kernel seats): that side minimises
 P_DIG = 1  # points added when the attackers win the last trick
@@ -156,8 +163,8 @@ def clear_table(T: tuple[np.ndarray, ...]) -> None:
 
 
 def search_buffers(stack: int) -> tuple[np.ndarray, ...]:
-    """The kernel's working arrays: move stack, move scores, equivalence links, control words, frames."""
-    return (np.zeros(stack, np.int64), np.zeros(stack, np.int64), np.full(NUM_KINDS, -1, np.int64),
+    """The kernel's working arrays: move stack, move scores, twin links, control words, frames."""
+    return (np.zeros(stack, np.int64), np.zeros(stack, np.int64), np.full(LINK_FIELDS, -1, np.int64),
             np.zeros(CTRL_FIELDS, np.int64), np.zeros((MAX_PLIES, F_FIELDS), np.int64),
             np.zeros((MAX_PLIES, FK_FIELDS), np.uint64))
 

@@ -24,17 +24,28 @@ from .bits import (
 )
 from .jit import driver, helper, inline
 from .layout import (
-    CTRL_OVERFLOW, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, P_MAX_UNIT, SUITS, TR_N, TRUMP, TRUMP_POWER,
+    CTRL_OVERFLOW, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, LINK_DOWN, LINK_EQUAL, LINK_UNEVEN, LINK_UP,
+    P_MAX_UNIT, SUITS, TR_N, TRUMP, TRUMP_POWER,
 )
 
 
 @helper
 def equivalence(h, tr, tno, tlen, seat, K, prev, only):
-    """For each kind the seat holds, the next weaker kind it may be swapped with, or −1 (in ``prev``);
-    in suit ``only`` alone when every play is made of that suit (−1: every suit)."""
+    """The seat's *twins*: for each kind it holds, the next weaker kind it may be swapped with.
+
+    Two neighbours among the kinds in play, held by the seat alone and in
+    equal numbers, neither tied in power with another kind (or tied with
+    each other), can trade places in every line of play: the trick winners
+    stay the same, only their points move. Fills ``prev[LINK_DOWN + k]`` and
+    ``prev[LINK_UP + k]`` (the twin below and above k, or −1) and, where the
+    twins are worth the same points too (then they are *equivalent*),
+    ``prev[LINK_EQUAL + k]``. In suit ``only`` alone when every play is made
+    of that suit (−1: every suit). Returns how many twins differ in points.
+    """
     kpow, kpts, gmask, smask = K[K_POWER], K[K_POINTS], K[K_TIES], K[K_SUIT_MASK]
     mine, others = mine_and_others(h, tr, tno, tlen, seat)
     live = others | mine
+    uneven = 0
     for su in range(SUITS):
         if only >= 0 and su != only:
             continue
@@ -44,20 +55,26 @@ def equivalence(h, tr, tno, tlen, seat, K, prev, only):
             k = lowest(x)
             x &= x - ONE
             if mine & bit(k):
-                prev[k] = -1
+                prev[LINK_EQUAL + k] = -1
+                prev[LINK_DOWN + k] = -1
+                prev[LINK_UP + k] = -1
                 if (
                     last >= 0
                     and mine & bit(last)
                     and not others & bit(last)
                     and not others & bit(k)
-                    and kpts[last] == kpts[k]
                     and copies(h, seat, last) == copies(h, seat, k)
+                    and (kpow[last] == kpow[k] or (
+                        (live & gmask[last]) == bit(last) and (live & gmask[k]) == bit(k)))
                 ):
-                    if kpow[last] == kpow[k] or (
-                        (live & gmask[last]) == bit(last) and (live & gmask[k]) == bit(k)
-                    ):
-                        prev[k] = last
+                    prev[LINK_DOWN + k] = last
+                    prev[LINK_UP + last] = k
+                    if kpts[last] == kpts[k]:
+                        prev[LINK_EQUAL + k] = last
+                    else:
+                        uneven += 1
             last = k
+    prev[LINK_UNEVEN] = uneven
 
 
 @inline
@@ -66,7 +83,7 @@ def _canonical(move, prev):
     n = move & 3
     for i in range(n):
         c = kind_of(move, i)
-        p = prev[c]
+        p = prev[LINK_EQUAL + c]
         if p >= 0:
             used_c = 0
             used_p = 0

@@ -4,7 +4,8 @@
 cached Numba function may not be recursive, numba issue #6061). At trick
 starts it tries, in order: the last trick directly, the bound from the
 points still in play, sure tricks (when every play is one card and tricks
-score), and the table; otherwise it generates, orders and tries the moves.
+score), and the table; otherwise it generates the moves, drops those a
+twin play dominates (:mod:`.dominance`), orders and tries the rest.
 
 Partition search (DDS's "winning ranks"): every result comes with the kinds
 whose rank decided a trick below it (``rel``), and the table stores a bound
@@ -20,13 +21,14 @@ import numpy as np
 
 from .bits import ZERO, hand_size
 from .bounds import last_single, sure_tricks
+from .dominance import drop_dominated
 from .jit import helper, inline
 from .layout import (
     CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, F_A, F_ALPHA, F_B, F_BASE, F_BEST,
     F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT,
-    FK_BESTREL, FK_KEY,
-    FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_LEAF, K_PAR, K_SUIT_MASK, K_ZLEAD, K_ZOB, K_ZPOINTS, MODE_ENTER, MODE_NEXT,
-    MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_RESULT_ONLY, P_TRICK_SCORE, K_BOUNDS,
+    FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_BOUNDS, K_LEAF, K_PAR, K_SUIT_MASK, K_ZLEAD, K_ZOB,
+    K_ZPOINTS, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT, P_POINTS_KEYED,
+    P_RESULT_ONLY, P_TRICK_SCORE,
 )
 from .moves import generate, order, select_next
 from .table import classify, hand_key, probe, store, top_kinds, with_runs
@@ -128,6 +130,9 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             if ctrl[CTRL_OVERFLOW]:
                 ctrl[CTRL_ABORTED] = 1
                 return 0
+            dropped = ZERO  # the kinds point dominance rests on, when it drops plays
+            if prev[LINK_UNEVEN] > 0:
+                top_sp, dropped = drop_dominated(h, tr, tno, tl, seat, ms, lo_sp, top_sp, K, prev)
             order(h, tr, tno, tl, seat, ms, lo_sp, top_sp, sc, tmove, K)
             F[d, F_HI] = top_sp
             F[d, F_CUR] = lo_sp
@@ -137,7 +142,7 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
             F[d, F_BESTMOVE] = -1
             F[d, F_A] = al
             F[d, F_B] = be
-            FK[d, FK_UNION] = ZERO
+            FK[d, FK_UNION] = dropped
             FK[d, FK_BESTREL] = ZERO
             mode = MODE_NEXT
         elif mode == MODE_RETURN:
