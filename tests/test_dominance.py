@@ -69,6 +69,16 @@ def test_no_play_is_dropped_while_the_trick_is_open():
     assert kept == generated
 
 
+def test_the_queen_and_the_ace_around_a_king_are_equivalent_while_the_trick_is_open():
+    """N alone holds the ♣Q K A: whoever takes the trick, the Q and the A move no points
+    when swapped, so only the Q of the two is searched; the K stays (its 10 points)."""
+    pos = Position.from_hands(["-.2.99.-", "-.-.88.-", "-.-.-.QKA", "-.-.677.-"], level="3", trump="H",
+                              dealer="E", leader="E", bottom="-.-.222345.-", trick=["SA"])
+    generated, kept = plays_kept(pos)
+    assert {str(p) for p in generated} == {"CQ", "CK", "CA"}
+    assert {str(p) for p in kept} == {"CQ", "CK"}
+
+
 def test_a_dropped_play_is_never_better_than_the_best_kept_one():
     """Exhaustively, on random small endgames where the seat to move holds twins."""
     rng = random.Random(31)

@@ -20,6 +20,11 @@ monotone in points). Within a chain of twins that makes the plays an order:
 keep a play only when no swap of two of its chain's kinds is better; the
 best of each group of swapped plays is always kept.
 
+Whatever the trick, twins of a chain worth the same points are equivalent
+even when twins worth other points lie between them (the 4 and the 6 of a
+4-5-6, the Q and the A of a Q-K-A): swapping them moves no points at all.
+:func:`.moves.generate` merges only neighbours; the rest are dropped here.
+
 The table stores classes of positions (:mod:`.table`): a drop must hold in
 every position of the class, so it rests on the twins it swapped and on the
 play that wins the trick (every stronger kind of their suits then stays exact).
@@ -45,9 +50,10 @@ def _used(move, k):
 @inline
 def _preferred(p, c, side, kpts):
     """Does the mover's side want kind ``p`` played rather than ``c`` (``side`` +1: its side wins
-    the trick, −1: the other side does)? More (fewer) points; between equal points the weaker kind."""
+    the trick, −1: the other side does, 0: either may)? More (fewer) points; between equal points
+    the weaker kind; with the trick open, only between equal points."""
     if kpts[p] != kpts[c]:
-        return (kpts[p] > kpts[c]) == (side > 0)
+        return side != 0 and (kpts[p] > kpts[c]) == (side > 0)
     return p < c
 
 
@@ -110,13 +116,12 @@ def drop_dominated(h, tr, tno, tlen, seat, ms, lo, hi, K, prev):
                     side = 1
             elif threat_winner <= best_pow:
                 side = 1 if winner_is_mate else -1
-        if side != 0:
-            p = better_twin(move, side, prev, kpts)
-            if p >= 0:
-                rel |= bit(p)
-                for i in range(move & 3):
-                    rel |= bit(kind_of(move, i))
-                continue
+        p = better_twin(move, side, prev, kpts)
+        if p >= 0:
+            rel |= bit(p)
+            for i in range(move & 3):
+                rel |= bit(kind_of(move, i))
+            continue
         ms[top] = move
         top += 1
     if top < hi and tlen > 0:

@@ -337,12 +337,12 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
             sc[m] = kpow[c] * 8 + n * 64 - kpts[c]
             if n == 1 and singles:
                 su = ksuit[c]
-                if opponents_best(h, seat, seat, tlen, n, su, K) <= kpow[c]:  # (tlen 0, n 1)
+                lho = best_unit(h, (seat + 1) & 3, n, su, K)
+                rho = best_unit(h, (seat + 3) & 3, n, su, K)
+                if max(lho, rho) <= kpow[c]:  # no opponent can beat it
                     sc[m] += 1 << 20
                 else:
                     mate = best_unit(h, (seat + 2) & 3, n, su, K)
-                    lho = best_unit(h, (seat + 1) & 3, n, su, K)
-                    rho = best_unit(h, (seat + 3) & 3, n, su, K)
                     if mate > lho and mate > rho:
                         sc[m] = (1 << 19) - kpow[c]
                     elif su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
