@@ -40,7 +40,7 @@ def equivalence(h, tr, tno, tlen, seat, K, prev, only):
     ``prev[LINK_UP + k]`` (the twin below and above k, or −1) and, where the
     twins are worth the same points too (then they are *equivalent*),
     ``prev[LINK_EQUAL + k]``. In suit ``only`` alone when every play is made
-    of that suit (−1: every suit). Returns how many twins differ in points.
+    of that suit (−1: every suit). How many twins differ in points goes to ``prev[LINK_UNEVEN]``.
     """
     kpow, kpts, gmask, smask = K[K_POWER], K[K_POINTS], K[K_TIES], K[K_SUIT_MASK]
     mine, others = mine_and_others(h, tr, tno, tlen, seat)
