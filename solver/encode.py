@@ -20,7 +20,7 @@ from huolong.engine import TRUMP, Play, Position, hand_result
 from huolong.engine.cards import NUM_KINDS, card_points
 
 from .kernel.layout import (
-    K_BOUNDS, K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, K_ZLEAD, K_ZOB, K_ZPOINTS, K_ZREL,
+    K_BOUNDS, K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, K_ZLEAD, K_ZOB, K_ZPOINTS, K_ZLOOSE, K_ZREL,
     LINK_EQUAL, P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_RESULT_ONLY, P_TRICK_SCORE, PREFIX_STRIDE,
     SUITS, TR_N, TRUMP_POWER,
     new_tricks,
@@ -111,7 +111,17 @@ def _zobrist(leaf_size: int) -> tuple[np.ndarray, ...]:
     zlead = rng.integers(1, 2**63, size=4, dtype=np.uint64)
     zrel = rng.integers(1, 2**63, size=(SUITS, PREFIX_STRIDE - 1, 4**4 * 3 * 2), dtype=np.uint64)
     zpts = rng.integers(1, 2**63, size=leaf_size, dtype=np.uint64)
-    return zob, zlead, zrel, zpts
+    # a kind below a class's exact top counts only as its copies in each seat, with its points:
+    # the sum over seats of a key per (seat, copies, points) (no copies, nothing), indexed by
+    # the kind's copies in the four seats (base 4) and its points // 5
+    per_seat = rng.integers(1, 2**63, size=(SUITS, 4, 4, 3), dtype=np.uint64)
+    per_seat[:, :, 0, :] = 0
+    zloose = np.zeros((SUITS, 4**4 * 3), np.uint64)
+    for held in range(4**4):
+        for seat in range(4):
+            copies = held // 4 ** (3 - seat) % 4
+            zloose[:, held * 3 : held * 3 + 3] += per_seat[:, seat, copies, :]
+    return zob, zlead, zrel, zpts, zloose
 
 
 @lru_cache(maxsize=256)
@@ -152,7 +162,7 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
             # the dig is part of the value only where it is scored: in bridge the
             # last trick is a trick like any other, not a question to settle
             leaf[dug, i] = 2 * score + (dug if shape.card_scores else 0)
-    zob, zlead, zrel, zpts = _zobrist(leaf.shape[1])
+    zob, zlead, zrel, zpts, zloose = _zobrist(leaf.shape[1])
     par = np.zeros(P_FIELDS, np.int64)
     par[P_DEALER] = dealer_parity
     par[P_DIG] = bonus
@@ -161,7 +171,7 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
     par[P_TRICK_SCORE] = scale * shape.trick_score
     par[P_MAX_UNIT] = shape.max_unit
     tables = {K_SUIT: ksuit, K_POWER: kpow, K_POINTS: kpts, K_TIES: gmask, K_SUIT_MASK: smask, K_LEAF: leaf,
-              K_ZOB: zob, K_ZPOINTS: zpts, K_PAR: par, K_ZLEAD: zlead, K_ZREL: zrel,
+              K_ZOB: zob, K_ZPOINTS: zpts, K_PAR: par, K_ZLEAD: zlead, K_ZREL: zrel, K_ZLOOSE: zloose,
               K_BOUNDS: _result_bounds(leaf, width, scale, jokers, rules) if objective != "points" and shape.card_scores
               else np.zeros(0, np.int64)}
     K = tuple(tables[i] for i in range(len(tables)))

@@ -143,17 +143,39 @@ def test_a_bound_does_not_reach_positions_that_differ_above_its_cut():
     assert probed(bridge_position(STORED), swapped, ["2.-.-.-"]) == (-INF, INF)  # every spade decided it
 
 
-def test_cards_with_points_always_stay_exact_in_a_class():
+def huolong_position(hands: list[str]) -> Position:
+    """A Huolong position at a trick start (hearts trump, level 3), S to lead; hands S E N W."""
+    return Position.from_hands(hands, level="3", trump="H", dealer="E", leader="S", bottom="-.-.-.JJ9987")
+
+
+def test_cards_with_points_keep_their_seat_in_a_class():
     """In Huolong a 5 scores: even when no rank below the top mattered, a 5 and a 4 changing hands
     make another class."""
-    def huolong(hands):
-        return Position.from_hands(hands, level="2" if False else "3", trump="H", dealer="E", leader="S",
-                                   bottom="-.-.-.JJ9987")
-
-    stored = huolong(["A5.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
-    swapped = huolong(["A4.-.-.-", "K5.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
+    stored = huolong_position(["A5.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
+    swapped = huolong_position(["A4.-.-.-", "K5.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
     assert probed(stored, stored, ["A.-.-.-"]) == (3, 7)
     assert probed(stored, swapped, ["A.-.-.-"]) == (-INF, INF)
+
+
+def test_smaller_cards_in_a_class_keep_each_seats_pairs():
+    """Below the cards whose rank decided a trick a class keeps, for each seat, how many kinds it
+    holds once, twice and three times: S's two pairs may be 9s and 8s or 7s and 6s, but a triple
+    and a single are another class."""
+    others = ["Q.-.9876.-", "J.-.9876.-", "-.-.A9876.-"]
+    stored = huolong_position(["A9988.-.-.-", *others])
+    other_pairs = huolong_position(["A7766.-.-.-", *others])
+    triple = huolong_position(["A9998.-.-.-", *others])
+    assert probed(stored, other_pairs, ["A.-.-.-"]) == (3, 7)
+    assert probed(stored, triple, ["A.-.-.-"]) == (-INF, INF)
+
+
+def test_a_class_keeping_more_kinds_than_a_position_has_does_not_match_it():
+    """The class of every spade exact (the ♠J decided a trick) has three kinds; a position with the
+    same number of spades in each hand but only two kinds (E and N both hold a queen) is not in it."""
+    stored = huolong_position(["A.-.-.-", "Q.-.-.-", "J.-.-.-", "-.-.8.-"])
+    fewer_kinds = huolong_position(["A.-.-.-", "Q.-.-.-", "Q.-.-.-", "-.-.8.-"])
+    assert probed(stored, stored, ["J.-.-.-"]) == (3, 7)
+    assert probed(stored, fewer_kinds, ["J.-.-.-"]) == (-INF, INF)
 
 
 # -- bounds against the oracle ------------------------------------------------------

@@ -50,6 +50,57 @@ def test_agrees_with_oracle_on_random_endgames(chunk):
         check_against_oracle(random_endgame(rng, rng.randint(1, 4)))
 
 
+def walk_checking_each_plays_value(pos, rng, objective):
+    """Down a random line to the end: at each position, every play's value (one search, one table
+    for all the plays) is the value of the position after it, searched on its own."""
+    pos = pos.copy()
+    while not pos.is_over():
+        analysis = solve(pos, objective, line=False)
+        for move in analysis.moves:
+            after = pos.copy()
+            after.play(move.play)
+            if not after.is_over():
+                assert solve(after, objective, line=False).value == move.value, (str(pos), str(move.play))
+        pos.play(rng.choice(analysis.moves).play)
+
+
+# W to play to a trick N's ♣A already wins. After ♣9, W keeps ♣A ♣Q and N and E a ♣9 each (three
+# kinds of trump); after ♣A, W keeps ♣Q ♣9 and the three 9s are one kind. Same cards per seat and
+# suit: the first position's classes once matched the second through slots it never wrote.
+SAME_SHAPE_FEWER_KINDS = """
+[Rules "standard follow=strict"]
+[Level "4"]
+[Trump "C"]
+[Dealer "W"]
+[Leader "N"]
+[Points "205"]
+[Bottom "A82.77.-.4"]
+[Deal "S:666.-.AKJ.- -.A3.AT.AQ9 -.A.KJTT.9 T.3.KJ9.9"]
+[Trick "CA, C2, CQ"]
+"""
+
+
+def test_a_position_with_fewer_kinds_of_the_same_shape_gets_its_own_value():
+    [pos] = read_positions(SAME_SHAPE_FEWER_KINDS)
+    walk_checking_each_plays_value(pos, random.Random(0), "points")
+
+
+def test_each_plays_value_is_the_value_of_the_position_after_it():
+    rng = random.Random(31)
+    for _ in range(4):
+        walk_checking_each_plays_value(random_endgame(rng, rng.randint(5, 6)), rng, rng.choice(["points", "outcome"]))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(10))
+def test_each_plays_value_is_the_value_after_it_on_bigger_endgames(chunk):
+    """The table's classes are shared between the plays of a search: a class that takes in a
+    position it should not shows up as a play whose value is not that of the position after it."""
+    rng = random.Random(3100 + chunk)
+    for _ in range(8):
+        walk_checking_each_plays_value(random_endgame(rng, rng.randint(5, 7)), rng, rng.choice(["points", "outcome"]))
+
+
 def example(name):
     [pos] = read_file(EXAMPLES / name)
     return pos

@@ -40,9 +40,9 @@ def last_single(h, leader, pts, K):
                 best = k
     rel = ZERO
     for s in range(4):
-        k = lowest(h[s, 0])
-        if k != best and ksuit[k] == ksuit[best]:
-            rel = bit(best)  # it beat a card of its own suit: its rank mattered
+        # it beat a card of its own suit (maybe a copy of itself, played later): its rank mattered
+        if s != winner and ksuit[lowest(h[s, 0])] == ksuit[best]:
+            rel = bit(best)
     attackers = (winner & 1) != K[K_PAR][P_DEALER]
     return end_value(K, pts + gained if attackers else pts, attackers), rel
 

@@ -51,6 +51,7 @@ K_PAR = 8  # the hand's parameters, P_*
 K_ZLEAD = 9  # zlead[seat]: Zobrist key of the leader
 K_ZREL = 10  # zrel[suit, slot, signature]: keys of a kind's place in a class (partition search)
 K_BOUNDS = 11  # the values where the hand's result changes, ascending (outcome objectives; empty otherwise)
+K_ZLOOSE = 12  # zloose[suit, copies per seat (base 4) * 3 + points // 5]: a kind below a class's exact top
 
 # prev: the twins of the seat to move (moves.equivalence), per kind k
 LINK_EQUAL = 0  # prev[LINK_EQUAL + k]: the next weaker kind equivalent to k, or -1

@@ -6,10 +6,20 @@ is not (the outcome objective), the points are hashed into the shape.
 
 An entry holds a *class* of positions (DDS's "winning ranks"): per suit the
 top live kinds, in relative ranks, down to the weakest whose rank decided a
-trick below, and for the smaller cards only how many each seat holds. Kinds
-with points, with several copies in play, or tied in power with another
-always stay exact (they are *fixed*). A bucket holds ``WAYS`` classes of
-one *shape*: what every member of the position's classes shares.
+trick below, each with its copies in every seat and its points; for the
+smaller kinds only, per seat, how many it holds once, twice and three times,
+with their points. Only kinds tied in power with another always stay exact
+(they are *fixed*). A bucket holds ``WAYS`` classes of one *shape*: what
+every member of the position's classes shares.
+
+Why the smaller kinds may be anything with those counts: no trick below was
+decided by their rank, so mapping each seat's smaller kinds onto another
+position's, copies and points kept, maps every line of play onto one with
+the same trick winners, the same points and the same legal plays (a pair
+stays a pair). Two copies of one kind in different seats tie, and a tie that
+decides a trick is a rank that decided it. What a play's twins or
+equivalents skipped is kept whole by :func:`with_runs` and by the
+drops of :mod:`.dominance`, which add the kinds they rest on.
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ import numpy as np
 from .bits import ONE, ZERO, bit, copies, lowest, mine_and_others, popcount, top
 from .jit import helper, inline
 from .layout import (
-    CUT_BITS, FK_FIXED, FK_PREFIX, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZREL, PREFIX_STRIDE,
+    CUT_BITS, FK_FIXED, FK_PREFIX, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE,
     SUITS, T_BEST, T_CUT, T_HI, T_KEY, T_LO, T_SHAPE, T_STAMP, WAYS,
 )
 
@@ -89,11 +99,13 @@ def classify(h, leader, K, FK, d):
 
     Returns the *shape*, a hash of what every member of the position's
     classes shares — the leader, each seat's number of cards in each suit,
-    and per suit the number of live kinds, of ties and of points. Fills ``FK[d]``: per suit the
-    prefix keys of its top 0, 1, 2, … live kinds (each with its copies per
-    seat, its points and whether it ties the kind below), and the fixed kinds.
+    and per suit the number of live kinds, of ties and of points. Fills ``FK[d]``:
+    per suit, for each count c of its top live kinds kept exact, the key of a
+    class — those c kinds (each with its copies per seat, its points and whether
+    it ties the kind below) and, for the kinds below them, only how many each
+    seat holds once, twice and three times — and the kinds every class keeps exact.
     """
-    kpow, kpts, smask, zrel = K[K_POWER], K[K_POINTS], K[K_SUIT_MASK], K[K_ZREL]
+    kpow, kpts, smask, zrel, zloose = K[K_POWER], K[K_POINTS], K[K_SUIT_MASK], K[K_ZREL], K[K_ZLOOSE]
     shape = _mix(np.uint64(0x2545F4914F6CDD1D), np.uint64(leader))
     fixed = ZERO
     live = h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]
@@ -106,9 +118,12 @@ def classify(h, leader, K, FK, d):
         last_k = 0
         ties = 0
         points = 0
+        exact = ZERO  # the keys of the kinds in slots j+1..n, as exact kinds
+        loose = ZERO  # the same kinds as loose cards: a sum, so only their copies per seat count
         while x:
             k = lowest(x)
             x &= x - ONE
+            FK[d, base + j] = exact ^ loose  # the class that keeps the top j exact, less the top j's keys
             held = 0
             sig = 0
             for s in range(4):
@@ -116,24 +131,30 @@ def classify(h, leader, K, FK, d):
                 held += c
                 sig = sig * 4 + c
             points += kpts[k] * held
+            loose += zloose[su, sig * 3 + kpts[k] // 5]
             tie = kpow[k] == last_pow
             sig = sig * 6 + (kpts[k] // 5) * 2 + np.int64(tie)
-            if held != 1 or kpts[k] != 0:
-                fixed |= bit(k)
             if tie:
                 fixed |= bit(k) | bit(last_k)
                 ties += 1
-            FK[d, base + j] = zrel[su, j - 1, sig]
+            exact ^= zrel[su, j - 1, sig]
             j -= 1
             last_pow = kpow[k]
             last_k = k
-        FK[d, base] = ZERO
-        for i in range(1, n + 1):
-            FK[d, base + i] ^= FK[d, base + i - 1]
+        FK[d, base] = exact ^ loose
+        for i in range(n + 1):  # the keys of the top i kinds: the whole suit's, less those below them
+            FK[d, base + i] ^= exact
+        cards = 0
         for s in range(4):  # the seat's cards in the suit
             m = smask[su]
-            shape = _mix(shape, np.uint64(popcount(h[s, 0] & m) + popcount(h[s, 1] & m) + popcount(h[s, 2] & m)))
-        for v in (n, ties, points):
+            length = popcount(h[s, 0] & m) + popcount(h[s, 1] & m) + popcount(h[s, 2] & m)
+            cards += length
+            shape = _mix(shape, np.uint64(length))
+        # A position of this shape with more live kinds has classes keeping more than n kinds exact:
+        # none of them may match what an earlier position left in those slots.
+        for i in range(n + 1, min(cards, PREFIX_STRIDE - 1) + 1):
+            FK[d, base + i] = zrel[su, i - 1, 0]  # signature 0 (no copies) is no live kind's
+        for v in (ties, points):
             shape = _mix(shape, np.uint64(v))
     FK[d, FK_FIXED] = fixed
     # every class keeps the fixed kinds exact, so they can pick the bucket too
