@@ -99,7 +99,7 @@ def classify(h, leader, K, FK, d):
 
     Returns the *shape*, a hash of what every member of the position's
     classes shares — the leader, each seat's number of cards in each suit,
-    and per suit the number of live kinds, of ties and of points. Fills ``FK[d]``:
+    and per suit the number of ties and of points. Fills ``FK[d]``:
     per suit, for each count c of its top live kinds kept exact, the key of a
     class — those c kinds (each with its copies per seat, its points and whether
     it ties the kind below) and, for the kinds below them, only how many each
