@@ -117,10 +117,10 @@ def _zobrist(leaf_size: int) -> tuple[np.ndarray, ...]:
     per_seat = rng.integers(1, 2**63, size=(SUITS, 4, 4, 3), dtype=np.uint64)
     per_seat[:, :, 0, :] = 0
     zloose = np.zeros((SUITS, 4**4 * 3), np.uint64)
-    for held in range(4**4):
+    for signature in range(4**4):
         for seat in range(4):
-            copies = held // 4 ** (3 - seat) % 4
-            zloose[:, held * 3 : held * 3 + 3] += per_seat[:, seat, copies, :]
+            copies = signature // 4 ** (3 - seat) % 4
+            zloose[:, signature * 3 : signature * 3 + 3] += per_seat[:, seat, copies, :]
     return zob, zlead, zrel, zpts, zloose
 
 
