@@ -32,20 +32,21 @@ from .layout import (
 )
 from .moves import generate, order, select_next
 from .table import classify, hand_key, probe, store, top_kinds, with_runs
-from .tricks import finish_trick, hand_points, lead_key, move_points, place, restore_trick, unplace
+from .tricks import finish_trick, hand_points, lead_key, move_points, place, unplace
 
 @helper
-def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, prev, ctrl, F, FK):
+def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, prev, ctrl, F, FK):
     """Fail-soft alpha-beta: the value of the position, or a bound outside (alpha, beta).
 
-    The trick in progress is ``tr[0]`` with ``tlen`` plays; ``key`` is the
+    The trick in progress is ``tr[tno]`` with ``tlen`` plays (later tricks
+    go to the rows after it); ``key`` is the
     hands' key (:func:`.table.hand_key`). Counts nodes in ``ctrl`` and stops
     (``CTRL_ABORTED``) when asked to or past the node limit.
     """
     leaf, smask = K[K_LEAF], K[K_SUIT_MASK]
     zob, zpts, par = K[K_ZOB], K[K_ZPOINTS], K[K_PAR]
     d = np.int64(0)
-    F[0, F_TNO] = 0
+    F[0, F_TNO] = tno
     F[0, F_TLEN] = tlen
     F[0, F_LEADER] = leader
     F[0, F_PTS] = pts
@@ -222,23 +223,25 @@ def search(h, tr, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, pre
 @helper
 def value_of(h, tr, tlen, leader, pts, move, guess, test, strict, K, T, ms, sc, prev, ctrl, F, FK):
     """The value of the position (trick ``tr[0]`` with ``tlen`` plays made), after
-    the seat to move plays ``move`` when ``move`` ≥ 0; ``h`` and ``tr[0]`` are left as they were.
+    the seat to move plays ``move`` when ``move`` ≥ 0; ``h`` and the plays made to ``tr[0]`` are left as
+    they were (``move`` is written after them, where nothing reads it).
 
     ``test`` 0: the exact value, by MTD(f): zero-window searches from a
     first ``guess`` until the bounds meet. +1: only whether it is ≥
     ``guess``, −1: whether it is ≤ ``guess`` (one zero-window search; the
     result is a bound on the tested side, fail-soft).
     """
-    saved = tr[0].copy()  # the search of a new trick writes over tr[0]
     seat = (leader + tlen) & 3
+    tno = np.int64(0)
     done = False
     value = np.int64(0)
     if move >= 0:
         done, tlen, leader, pts, value = enter(h, tr, tlen, leader, pts, move, K)
+        if tlen == 0:  # the move ended trick 0: the search goes on from row 1, so trick 0 stays as it was
+            tno = np.int64(1)
     if not done:
-        value = _mtd(h, tr, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev, ctrl, F, FK)
+        value = _mtd(h, tr, tno, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev, ctrl, F, FK)
     if move >= 0:
-        restore_trick(tr, saved)
         unplace(h, seat, move)
     return value
 
@@ -256,11 +259,11 @@ def enter(h, tr, tlen, leader, pts, move, K):
 
 
 @inline
-def _mtd(h, tr, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev, ctrl, F, FK):
+def _mtd(h, tr, tno, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev, ctrl, F, FK):
     key = hand_key(h, leader, K[K_ZOB], K[K_ZLEAD])
     if test != 0:
         beta = guess if test > 0 else guess + 1
-        return search(h, tr, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
+        return search(h, tr, tno, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
     lo, hi = -INF, INF
     # the result alone (RESULT_ONLY): zero-window tests at the values where it changes, from the guess's
     # result outward. (Before an exact value it costs more passes than it saves: measured, bench/RESULTS.md.)
@@ -272,7 +275,8 @@ def _mtd(h, tr, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev, ctrl
         at += 1
     while low < high:
         at = min(max(at, low), high - 1)
-        g = search(h, tr, tlen, leader, pts, key, bounds[at] - 1, bounds[at], strict, K, T, ms, sc, prev, ctrl, F, FK)
+        g = search(h, tr, tno, tlen, leader, pts, key, bounds[at] - 1, bounds[at], strict, K, T, ms, sc, prev, ctrl,
+                   F, FK)
         ctrl[CTRL_PASSES] += 1
         if ctrl[CTRL_ABORTED]:
             return 0
@@ -289,7 +293,7 @@ def _mtd(h, tr, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev, ctrl
     g = min(max(guess, lo), hi)
     while lo < hi:
         beta = g + 1 if g == lo else g
-        g = search(h, tr, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
+        g = search(h, tr, tno, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
         ctrl[CTRL_PASSES] += 1
         if ctrl[CTRL_ABORTED]:
             return 0
