@@ -180,6 +180,9 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
     slot = base
     found = False
     for e in range(base, base + WAYS):
+        if tshape[e] == ZERO:  # a bucket fills from its front: the rest of it is empty
+            slot = e
+            break
         if tshape[e] == shape and tcut[e] == cut and tkey[e] == key:
             slot = e
             found = True
@@ -213,6 +216,8 @@ def probe(T, FK, d, shape):
     cut_hi = 0
     move = -1
     for e in range(base, base + WAYS):
+        if tshape[e] == ZERO:  # a bucket fills from its front: the rest of it is empty
+            break
         if tshape[e] == shape and tkey[e] == _class_key(FK, d, tcut[e]):
             if tlo[e] > lo:
                 lo = tlo[e]
