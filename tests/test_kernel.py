@@ -178,6 +178,14 @@ def test_a_class_keeping_more_kinds_than_a_position_has_does_not_match_it():
     assert probed(stored, fewer_kinds, ["J.-.-.-"]) == (-INF, INF)
 
 
+
+def test_a_huolong_lead_no_opponent_can_beat_is_tried_first():
+    """Cash winners: S's ♣5 is above every club E and W hold, so it is searched before the ♠Q,
+    which E's ♠K beats (a higher card, but not a winner)."""
+    search = Search(huolong_position(["Q.-.-.5", "K.-.-.4", "T9.-.-.-", "J.-.-.4"]), "points")
+    codes, _ = search.root_plays()
+    assert [str(search.enc.play(int(c))) for c in codes] == ["C5", "SQ"]
+
 # -- bounds against the oracle ------------------------------------------------------
 
 

@@ -24,8 +24,8 @@ from .bits import (
 )
 from .jit import driver, helper, inline
 from .layout import (
-    CTRL_OVERFLOW, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, LINK_DOWN, LINK_EQUAL, LINK_UNEVEN, LINK_UP,
-    P_MAX_UNIT, SUITS, TR_N, TRUMP, TRUMP_POWER,
+    CTRL_OVERFLOW, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, LINK_DOWN, LINK_EQUAL, LINK_UNEVEN, LINK_UP,
+    SUITS, TR_N, TRUMP, TRUMP_POWER,
 )
 
 
@@ -309,7 +309,6 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
     holds the trick, else wins as cheaply as is safe, else plays low.
     """
     ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
-    singles = K[K_PAR][P_MAX_UNIT] == 1
     best_pow = -1
     best_seat = 0
     lead_suit = -1
@@ -334,22 +333,23 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
         if move == tmove:
             sc[m] = 1 << 40
         elif tlen == 0:
-            sc[m] = kpow[c] * 8 + n * 64 - kpts[c]
-            if n == 1 and singles:
-                su = ksuit[c]
-                lho = best_unit(h, (seat + 1) & 3, n, su, K)
-                rho = best_unit(h, (seat + 3) & 3, n, su, K)
-                if max(lho, rho) <= kpow[c]:  # no opponent can beat it
-                    sc[m] += 1 << 20
+            # a unit no opponent can beat (points first: they are cashed), a low one to the partner's
+            # winner (with points: they go to the partner), not one an opponent ruffs, else the longest
+            # suit of the side, low
+            su = ksuit[c]
+            lho = best_unit(h, (seat + 1) & 3, n, su, K)
+            rho = best_unit(h, (seat + 3) & 3, n, su, K)
+            if max(lho, rho) <= kpow[c]:
+                sc[m] = (1 << 20) + kpow[c] * 8 + n * 64 + kpts[c] * 15
+            else:
+                mate = best_unit(h, (seat + 2) & 3, n, su, K)
+                if mate > lho and mate > rho:
+                    sc[m] = (1 << 19) - kpow[c] + kpts[c] * 16
+                elif su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
+                    sc[m] = -(1 << 19) - kpow[c]
                 else:
-                    mate = best_unit(h, (seat + 2) & 3, n, su, K)
-                    if mate > lho and mate > rho:
-                        sc[m] = (1 << 19) - kpow[c]
-                    elif su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
-                        sc[m] = -(1 << 19) - kpow[c]  # an opponent ruffs it
-                    else:
-                        side = smask[su] & (h[seat, 0] | h[(seat + 2) & 3, 0])
-                        sc[m] = (popcount(side) << 4) - kpow[c]
+                    side = smask[su] & (h[seat, 0] | h[(seat + 2) & 3, 0])
+                    sc[m] = (popcount(side) << 4) - kpow[c]
         else:
             power = play_power(move, lead_suit, ksuit, kpow)
             if partner_safe:
