@@ -142,25 +142,24 @@ POLICY_RANDOM = 1
 
 
 def new_table(size: int) -> tuple[np.ndarray, ...]:
-    """An empty transposition table of ``size`` entries (a power of two, at least :data:`WAYS`)."""
+    """An empty transposition table of ``size`` entries (a power of two, at least :data:`WAYS`).
+
+    All zeros: an entry with a zero shape is empty, and nothing but its shape
+    is read until a store fills it. Zeroed memory comes lazily from the
+    system, so a search pays only for the buckets it reaches (filling 2^18
+    entries with −INF and −1 took 4 ms a solve, a tenth of an 8-card
+    ``--plays best``)."""
     if size < WAYS or size & (size - 1):
         raise ValueError(f"invalid table size {size}: a power of two ≥ {WAYS}")
-    columns: list[np.ndarray] = [np.empty(0)] * T_FIELDS
+    columns = [np.zeros(size, np.int64) for _ in range(T_FIELDS)]
     columns[T_SHAPE] = np.zeros(size, np.uint64)
     columns[T_KEY] = np.zeros(size, np.uint64)
-    columns[T_CUT] = np.zeros(size, np.int64)
-    columns[T_LO] = np.full(size, -INF, np.int64)
-    columns[T_HI] = np.full(size, INF, np.int64)
-    columns[T_BEST] = np.full(size, -1, np.int64)
-    columns[T_STAMP] = np.zeros(size, np.int64)
     return tuple(columns)
 
 
 def clear_table(T: tuple[np.ndarray, ...]) -> None:
-    """Empty a table in place (cheaper than a new one): no entry matches a zero shape."""
+    """Empty a table in place (cheaper than a new one): a zero shape is an empty entry."""
     T[T_SHAPE].fill(0)
-    T[T_BEST].fill(-1)
-    T[T_STAMP].fill(0)
 
 
 def search_buffers(stack: int) -> tuple[np.ndarray, ...]:

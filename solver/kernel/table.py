@@ -195,6 +195,7 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
         tkey[slot] = key
         tlo[slot] = -INF
         thi[slot] = INF
+        tbest[slot] = -1
     if lo > tlo[slot]:
         tlo[slot] = lo
     if hi < thi[slot]:
