@@ -263,6 +263,16 @@ def test_every_kernel_function_has_one_compiled_signature():
     assert {name: len(sigs) for name, sigs in seen.items() if len(sigs) > 1} == {}
 
 
+
+def test_helpers_run_without_reference_counting():
+    """Numba's runtime counted every array argument of every helper call up and down, the 13 arrays
+    of ``K`` among them: half a search's time (bench/RESULTS.md, session 8). Only drivers, which
+    own every array the kernel allocates, keep it; inlined code runs as its caller does."""
+    helpers = [d for d in dispatchers() if d.targetoptions.get("no_cpython_wrapper")
+               and d.targetoptions.get("inline") != "always"]
+    assert len(helpers) >= 20
+    assert [d.py_func.__qualname__ for d in helpers if d.targetoptions.get("_nrt") is not False] == []
+
 def test_kernel_modules_stay_readable():
     for path in KERNEL.glob("*.py"):
         text = path.read_text()
