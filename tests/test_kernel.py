@@ -186,6 +186,14 @@ def test_a_huolong_lead_no_opponent_can_beat_is_tried_first():
     codes, _ = search.root_plays()
     assert [str(search.enc.play(int(c))) for c in codes] == ["C5", "SQ"]
 
+
+def test_a_huolong_lead_that_wins_nothing_leads_the_biggest_unit():
+    """No lead of S wins (E's ♠AA beats the pair, E's ♠A every single): the pair of 9s comes
+    first, since the followers must match it or break their own pairs."""
+    search = Search(huolong_position(["998.-.-.-", "AAK.-.-.-", "765.-.-.-", "JT6.-.-.-"]), "points")
+    codes, _ = search.root_plays()
+    assert [str(search.enc.play(int(c))) for c in codes][0] == "S9 S9"
+
 # -- bounds against the oracle ------------------------------------------------------
 
 

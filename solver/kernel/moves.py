@@ -334,8 +334,8 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
             sc[m] = 1 << 40
         elif tlen == 0:
             # a unit no opponent can beat (points first: they are cashed), a low one to the partner's
-            # winner (with points: they go to the partner), not one an opponent ruffs, else the longest
-            # suit of the side, low
+            # winner (with points: they go to the partner), not one an opponent ruffs, else the biggest
+            # unit (the followers must match it or break theirs), from the side's longest suit, low
             su = ksuit[c]
             lho = best_unit(h, (seat + 1) & 3, n, su, K)
             rho = best_unit(h, (seat + 3) & 3, n, su, K)
@@ -349,7 +349,7 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
                     sc[m] = -(1 << 19) - kpow[c]
                 else:
                     side = smask[su] & (h[seat, 0] | h[(seat + 2) & 3, 0])
-                    sc[m] = (popcount(side) << 4) - kpow[c]
+                    sc[m] = n * 1024 + (popcount(side) << 4) - kpow[c]
         else:
             power = play_power(move, lead_suit, ksuit, kpow)
             if partner_safe:
