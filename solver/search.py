@@ -15,7 +15,7 @@
 >>> [(str(m.play), m.value.points) for m in analysis.moves]
 [('SA', 95), ('H2', 95), ('BJ', 95), ('SA SA', 95)]
 >>> str(analysis.line[0])
-'S: BJ, C3, HA, D3 -> S, 0 points'
+'S: SA SA, SK C3, SQ HA, S5 S5 -> S, 20 points'
 """
 
 from __future__ import annotations

@@ -194,6 +194,14 @@ def test_a_huolong_lead_that_wins_nothing_leads_the_biggest_unit():
     codes, _ = search.root_plays()
     assert [str(search.enc.play(int(c))) for c in codes][0] == "S9 S9"
 
+
+def test_of_two_sure_winners_the_lower_is_cashed_first():
+    """S's ♠A and ♠Q both win (E and W hold nothing above the J; N has the K): the queen is led
+    first and the ace kept, so S still controls the suit after it."""
+    search = Search(huolong_position(["AQ.-.-.-", "J6.-.-.-", "K7.-.-.-", "94.-.-.-"]), "points")
+    codes, _ = search.root_plays()
+    assert [str(search.enc.play(int(c))) for c in codes] == ["SQ", "SA"]
+
 # -- bounds against the oracle ------------------------------------------------------
 
 
