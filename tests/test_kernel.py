@@ -179,28 +179,30 @@ def test_a_class_keeping_more_kinds_than_a_position_has_does_not_match_it():
 
 
 
+def lead_order(hands: list[str]) -> list[str]:
+    """The plays of S, on lead in :func:`huolong_position`, in the order the search tries them."""
+    search = Search(huolong_position(hands), "points")
+    codes, _ = search.root_plays()
+    return [str(search.enc.play(int(c))) for c in codes]
+
+
 def test_a_huolong_lead_no_opponent_can_beat_is_tried_first():
     """Cash winners: S's ♣5 is above every club E and W hold, so it is searched before the ♠Q,
     which E's ♠K beats (a higher card, but not a winner)."""
-    search = Search(huolong_position(["Q.-.-.5", "K.-.-.4", "T9.-.-.-", "J.-.-.4"]), "points")
-    codes, _ = search.root_plays()
-    assert [str(search.enc.play(int(c))) for c in codes] == ["C5", "SQ"]
+    assert lead_order(["Q.-.-.5", "K.-.-.4", "T9.-.-.-", "J.-.-.4"]) == ["C5", "SQ"]
 
 
 def test_a_huolong_lead_that_wins_nothing_leads_the_biggest_unit():
     """No lead of S wins (E's ♠AA beats the pair, E's ♠A every single): the pair of 9s comes
     first, since the followers must match it or break their own pairs."""
-    search = Search(huolong_position(["998.-.-.-", "AAK.-.-.-", "765.-.-.-", "JT6.-.-.-"]), "points")
-    codes, _ = search.root_plays()
-    assert [str(search.enc.play(int(c))) for c in codes][0] == "S9 S9"
+    assert lead_order(["998.-.-.-", "AAK.-.-.-", "765.-.-.-", "JT6.-.-.-"])[0] == "S9 S9"
 
 
 def test_of_two_sure_winners_the_lower_is_cashed_first():
     """S's ♠A and ♠Q both win (E and W hold nothing above the J; N has the K): the queen is led
     first and the ace kept, so S still controls the suit after it."""
-    search = Search(huolong_position(["AQ.-.-.-", "J6.-.-.-", "K7.-.-.-", "94.-.-.-"]), "points")
-    codes, _ = search.root_plays()
-    assert [str(search.enc.play(int(c))) for c in codes] == ["SQ", "SA"]
+    assert lead_order(["AQ.-.-.-", "J6.-.-.-", "K7.-.-.-", "94.-.-.-"]) == ["SQ", "SA"]
+
 
 # -- bounds against the oracle ------------------------------------------------------
 
@@ -279,7 +281,6 @@ def test_every_kernel_function_has_one_compiled_signature():
     assert {name: len(sigs) for name, sigs in seen.items() if len(sigs) > 1} == {}
 
 
-
 def test_helpers_run_without_reference_counting():
     """Numba's runtime counted every array argument of every helper call up and down, the 13 arrays
     of ``K`` among them: half a search's time (bench/RESULTS.md, session 8). Only drivers, which
@@ -288,6 +289,7 @@ def test_helpers_run_without_reference_counting():
                and d.targetoptions.get("inline") != "always"]
     assert len(helpers) >= 20
     assert [d.py_func.__qualname__ for d in helpers if d.targetoptions.get("_nrt") is not False] == []
+
 
 def test_kernel_modules_stay_readable():
     for path in KERNEL.glob("*.py"):

@@ -151,10 +151,7 @@ def new_table(size: int) -> tuple[np.ndarray, ...]:
     ``--plays best``)."""
     if size < WAYS or size & (size - 1):
         raise ValueError(f"invalid table size {size}: a power of two ≥ {WAYS}")
-    columns = [np.zeros(size, np.int64) for _ in range(T_FIELDS)]
-    columns[T_SHAPE] = np.zeros(size, np.uint64)
-    columns[T_KEY] = np.zeros(size, np.uint64)
-    return tuple(columns)
+    return tuple(np.zeros(size, np.uint64 if field in (T_SHAPE, T_KEY) else np.int64) for field in range(T_FIELDS))
 
 
 def clear_table(T: tuple[np.ndarray, ...]) -> None:

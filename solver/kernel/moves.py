@@ -333,10 +333,11 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
         if move == tmove:
             sc[m] = 1 << 40
         elif tlen == 0:
-            # a unit no opponent can beat, the biggest and lowest first (higher cards keep control for
-            # later; points are cashed first), a low one to the partner's winner (with points: they go
-            # to the partner), not one an opponent ruffs, else the biggest unit (the followers must
-            # match it or break theirs), from the side's longest suit, low
+            # a unit no opponent can beat (the biggest first, then the lowest, so higher cards keep
+            # control for later, points counting against rank: they are cashed), a low one to the
+            # partner's winner (with points: they go to the partner), not one an opponent ruffs, else
+            # the biggest unit (the followers must match it or break theirs), from the side's longest
+            # suit, low
             su = ksuit[c]
             lho = best_unit(h, (seat + 1) & 3, n, su, K)
             rho = best_unit(h, (seat + 3) & 3, n, su, K)
