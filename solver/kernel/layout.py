@@ -69,17 +69,21 @@ P_MAX_UNIT = 4  # the largest unit that may be led (1: every play is one card)
 P_RESULT_ONLY = 5  # 1: settle the result and stop (its points are then a value that reaches it)
 P_FIELDS = 6
 
-# T: the transposition table's columns
-T_SHAPE = 0  # what every member of the entry's class shares (uint64; 0 = empty)
-T_KEY = 1  # the class: the exact part of its positions (uint64)
-T_CUT = 2  # per suit, how many live kinds from the top the class keeps exact
-T_LO = 3  # lower bound, relative to the points already taken
-T_HI = 4  # upper bound, likewise
-T_BEST = 5  # a best move found there, or -1
-T_STAMP = 6  # when the entry was last written (node count), for replacement
-T_FIELDS = 7
+# T: the transposition table, three arrays. Scans read only the first two (a bucket's shapes fill
+# 16 cache lines); the rest of an entry is one row of its own cache line, so a matching entry costs
+# one more line, not one per field.
+T_SHAPE = 0  # per entry: what every member of its class shares (uint64; 0 = empty)
+T_STAMP = 1  # per entry: when it was last written (node count), for replacement
+T_ROWS = 2  # per entry: a row of the E_ fields
+E_KEY = 0  # the class: the exact part of its positions (a uint64's bits)
+E_CUT = 1  # per suit, how many live kinds from the top the class keeps exact
+E_LO = 2  # lower bound, relative to the points already taken
+E_HI = 3  # upper bound, likewise
+E_BEST = 4  # a best move found there, or -1
+E_FIELDS = 8  # padded to 64 bytes: one cache line a row
+CACHE_LINE = 64
 WAYS = 128  # entries per bucket: one bucket holds the classes of one shape
-CUT_BITS = 5  # bits per suit in a T_CUT word
+CUT_BITS = 5  # bits per suit in an E_CUT word
 
 # ctrl
 CTRL_NODES = 0  # nodes searched
@@ -148,10 +152,14 @@ def new_table(size: int) -> tuple[np.ndarray, ...]:
     is read until a store fills it. Zeroed memory comes lazily from the
     system, so a search pays only for the buckets it reaches (filling 2^18
     entries with −INF and −1 took 4 ms a solve, a tenth of an 8-card
-    ``--plays best``)."""
+    ``--plays best``). An entry takes 80 bytes: 168 MB for the largest
+    table, 2^21 entries (:func:`huolong.solver.session.table_bits`)."""
     if size < WAYS or size & (size - 1):
         raise ValueError(f"invalid table size {size}: a power of two ≥ {WAYS}")
-    return tuple(np.zeros(size, np.uint64 if field in (T_SHAPE, T_KEY) else np.int64) for field in range(T_FIELDS))
+    rows = np.zeros(size * E_FIELDS + CACHE_LINE // 8, np.int64)
+    skip = (-rows.ctypes.data % CACHE_LINE) // 8  # start the rows on a cache line
+    rows = rows[skip:skip + size * E_FIELDS].reshape(size, E_FIELDS)
+    return np.zeros(size, np.uint64), np.zeros(size, np.int64), rows
 
 
 def clear_table(T: tuple[np.ndarray, ...]) -> None:

@@ -29,8 +29,8 @@ import numpy as np
 from .bits import ONE, ZERO, bit, copies, lowest, mine_and_others, popcount, top
 from .jit import helper, inline
 from .layout import (
-    CUT_BITS, FK_FIXED, FK_PREFIX, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE,
-    SUITS, T_BEST, T_CUT, T_HI, T_KEY, T_LO, T_SHAPE, T_STAMP, WAYS,
+    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LO, FK_FIXED, FK_PREFIX, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE,
+    K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS, T_SHAPE, T_STAMP, WAYS,
 )
 
 
@@ -171,11 +171,10 @@ def _bucket(T, shape):
 def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
     """Record bounds (relative to the trick start's base) for the class of the
     position fixed by the kinds ``rel``; merge with the same class if present."""
-    tshape, tkey, tcut, tlo, thi, tbest, tstamp = (
-        T[T_SHAPE], T[T_KEY], T[T_CUT], T[T_LO], T[T_HI], T[T_BEST], T[T_STAMP])
+    tshape, tstamp, rows = T[T_SHAPE], T[T_STAMP], T[T_ROWS]
     rel |= FK[d, FK_FIXED]
     cut = _cut(h, rel, smask)
-    key = _class_key(FK, d, cut)
+    key = np.int64(_class_key(FK, d, cut))
     base = _bucket(T, shape)
     slot = base
     found = False
@@ -183,25 +182,26 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
         if tshape[e] == ZERO:  # a bucket fills from its front: the rest of it is empty
             slot = e
             break
-        if tshape[e] == shape and tcut[e] == cut and tkey[e] == key:
+        if tshape[e] == shape and rows[e, E_CUT] == cut and rows[e, E_KEY] == key:
             slot = e
             found = True
             break
         if tstamp[e] < tstamp[slot]:
             slot = e
+    row = rows[slot]
     if not found:
         tshape[slot] = shape
-        tcut[slot] = cut
-        tkey[slot] = key
-        tlo[slot] = -INF
-        thi[slot] = INF
-        tbest[slot] = -1
-    if lo > tlo[slot]:
-        tlo[slot] = lo
-    if hi < thi[slot]:
-        thi[slot] = hi
+        row[E_CUT] = cut
+        row[E_KEY] = key
+        row[E_LO] = -INF
+        row[E_HI] = INF
+        row[E_BEST] = -1
+    if lo > row[E_LO]:
+        row[E_LO] = lo
+    if hi < row[E_HI]:
+        row[E_HI] = hi
     if move >= 0:
-        tbest[slot] = move
+        row[E_BEST] = move
     tstamp[slot] = stamp
 
 
@@ -209,7 +209,7 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
 def probe(T, FK, d, shape):
     """Bounds from every stored class the position belongs to:
     ``(lo, hi, class of lo, class of hi, a best move)``."""
-    tshape, tkey, tcut, tlo, thi, tbest = T[T_SHAPE], T[T_KEY], T[T_CUT], T[T_LO], T[T_HI], T[T_BEST]
+    tshape, rows = T[T_SHAPE], T[T_ROWS]
     base = _bucket(T, shape)
     lo = -INF
     hi = INF
@@ -219,15 +219,17 @@ def probe(T, FK, d, shape):
     for e in range(base, base + WAYS):
         if tshape[e] == ZERO:  # a bucket fills from its front: the rest of it is empty
             break
-        if tshape[e] == shape and tkey[e] == _class_key(FK, d, tcut[e]):
-            if tlo[e] > lo:
-                lo = tlo[e]
-                cut_lo = tcut[e]
-            if thi[e] < hi:
-                hi = thi[e]
-                cut_hi = tcut[e]
-            if tbest[e] >= 0:
-                move = tbest[e]
+        if tshape[e] == shape:
+            row = rows[e]
+            if row[E_KEY] == np.int64(_class_key(FK, d, row[E_CUT])):
+                if row[E_LO] > lo:
+                    lo = row[E_LO]
+                    cut_lo = row[E_CUT]
+                if row[E_HI] < hi:
+                    hi = row[E_HI]
+                    cut_hi = row[E_CUT]
+                if row[E_BEST] >= 0:
+                    move = row[E_BEST]
     return lo, hi, cut_lo, cut_hi, move
 
 
