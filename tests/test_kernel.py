@@ -204,6 +204,12 @@ def test_of_two_sure_winners_the_lower_is_cashed_first():
     assert lead_order(["AQ.-.-.-", "J6.-.-.-", "K7.-.-.-", "94.-.-.-"]) == ["SQ", "SA"]
 
 
+def test_a_plain_winner_is_cashed_before_a_trump_winner_without_points():
+    """S's pair of trump ♥A and its ♣A all win, but the trumps carry no points and are the control:
+    the ♣A comes first, even though a pair is otherwise the bigger unit to cash."""
+    assert lead_order(["-.AA.-.A", "76.-.-.K", "JT.-.-.2", "98.-.-.Q"]) == ["CA", "HA HA", "HA"]
+
+
 # -- bounds against the oracle ------------------------------------------------------
 
 

@@ -304,8 +304,9 @@ def opponents_best(h, leader, seat, tlen, n, lead_suit, K):
 def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
     """Score the moves ``ms[lo:hi]`` into ``sc``: the stored best move, then trick heuristics.
 
-    A lead no opponent can beat comes first (cash winners, the lowest first),
-    then a low lead to a partner's sure winner. A follower plays low when its
+    A lead no opponent can beat comes first (cash winners, the lowest first,
+    plain suits before trumps without points), then a low lead to a partner's
+    sure winner. A follower plays low when its
     side already holds the trick, else wins as cheaply as is safe, else plays low.
     """
     ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
@@ -334,7 +335,8 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
             sc[m] = 1 << 40
         elif tlen == 0:
             # a unit no opponent can beat (the biggest first, then the lowest, so higher cards keep
-            # control for later, points counting against rank: they are cashed), a low one to the
+            # control for later, points counting against rank: they are cashed; a trump that carries
+            # no points after every plain winner, since trumps are the control), a low one to the
             # partner's winner (with points: they go to the partner), not one an opponent ruffs, else
             # the biggest unit (the followers must match it or break theirs), from the side's longest
             # suit, low
@@ -343,6 +345,8 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
             rho = best_unit(h, (seat + 3) & 3, n, su, K)
             if max(lho, rho) <= kpow[c]:
                 sc[m] = (1 << 20) + n * 4096 - kpow[c] * 8 + kpts[c] * 15
+                if su == TRUMP and pts == 0:
+                    sc[m] -= 1 << 19  # still above the leads that win nothing
             else:
                 mate = best_unit(h, (seat + 2) & 3, n, su, K)
                 if mate > lho and mate > rho:
