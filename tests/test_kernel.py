@@ -178,7 +178,6 @@ def test_a_class_keeping_more_kinds_than_a_position_has_does_not_match_it():
     assert probed(stored, fewer_kinds, ["J.-.-.-"]) == (-INF, INF)
 
 
-
 def lead_order(hands: list[str]) -> list[str]:
     """The plays of S, on lead in :func:`huolong_position`, in the order the search tries them."""
     search = Search(huolong_position(hands), "points")

@@ -306,8 +306,8 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
 
     A lead no opponent can beat comes first (cash winners, the lowest first,
     plain suits before trumps without points), then a low lead to a partner's
-    sure winner. A follower plays low when its
-    side already holds the trick, else wins as cheaply as is safe, else plays low.
+    sure winner. A follower plays low when its side already holds the trick,
+    else wins as cheaply as is safe, else plays low.
     """
     ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
     best_pow = -1
