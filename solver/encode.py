@@ -193,7 +193,7 @@ def _result_bounds(leaf: np.ndarray, width: int, scale: int, jokers: int, rules)
 
 
 def canonical_play(play: Play, enc: Encoding, prev: np.ndarray) -> Play:
-    """The representative of a play's group of equivalent plays (see kernel.equivalence).
+    """The representative of a play's group of equivalent plays (see kernel.twins).
 
     Within each chain of interchangeable kinds, the weakest kinds take the
     most copies; that is the form the kernel generates.

@@ -122,5 +122,5 @@ def needs_watching(pos: Position) -> bool:
 
 
 def empty_links() -> np.ndarray:
-    """Fresh equivalence links (see ``kernel.moves.equivalence``)."""
+    """Fresh equivalence links (see ``kernel.twins.equivalence``)."""
     return np.full(54, -1, np.int64)

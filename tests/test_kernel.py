@@ -185,6 +185,13 @@ def lead_order(hands: list[str]) -> list[str]:
     return [str(search.enc.play(int(c))) for c in codes]
 
 
+def test_cards_equal_in_power_are_equivalent_with_another_seats_equal_card_between_them():
+    """S's ♠2 and ♣2 (副2, equal in power) are alike in every rule: one of them is searched,
+    though E's ♦2, of the same power, lies between them in the suit's order."""
+    leads = lead_order(["2.-.-.2", "A.-.2.-", "KQ.-.-.-", "JT.-.-.-"])
+    assert len(leads) == 1 and leads[0] in ("S2", "C2")
+
+
 def test_a_huolong_lead_no_opponent_can_beat_is_tried_first():
     """Cash winners: S's ♣5 is above every club E and W hold, so it is searched before the ♠Q,
     which E's ♠K beats (a higher card, but not a winner)."""

@@ -5,7 +5,8 @@ Modules, after DDS's source layout:
 =============  ===================================================================
 ``layout``     every index into the arrays shared with Python, named; their builders
 ``bits``       popcount / lowest / highest bit (LLVM intrinsics); hand and move-code primitives
-``moves``      move generation, twin and equivalent cards, move ordering
+``twins``      kinds the mover may swap in every line of play
+``moves``      move generation, equivalent plays merged, move ordering
 ``dominance``  plays a twin play dominates in points
 ``tricks``     plays onto the table and back, trick winners, leaf values
 ``table``      keys, classes of positions (partition search), store, probe
@@ -61,9 +62,9 @@ from pathlib import Path
 import numba
 from numba.core.registry import CPUDispatcher
 
-from . import bits, bot, bounds, dominance, jit, layout, moves, playout, root, search, table, tricks
+from . import bits, bot, bounds, dominance, jit, layout, moves, playout, root, search, table, tricks, twins
 
-MODULES = (layout, jit, bits, moves, dominance, tricks, table, bounds, search, bot, root, playout)
+MODULES = (layout, jit, bits, twins, moves, dominance, tricks, table, bounds, search, bot, root, playout)
 STAMP_FILE = "huolong-kernel.stamp"
 
 

@@ -1,8 +1,8 @@
 """Point dominance between twin cards: plays that need not be searched.
 
-Twins (:func:`.moves.equivalence`) are neighbouring kinds the mover alone
-holds, in equal numbers, that can trade places in every line of play: the
-trick winners stay the same and only points move. When they differ in
+Twins (:mod:`.twins`) are kinds the mover alone holds, in equal numbers,
+that can trade places in every line of play: the trick winners stay the
+same and only points move. When they differ in
 points (K/Q, T/9, 6/5/4 ...) and the side that will win the trick in
 progress is already settled whatever the others play, the mover's side does
 best to put the points where that side collects them: the most points on a

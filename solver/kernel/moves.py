@@ -1,11 +1,9 @@
 """Move generation, equivalent cards, and move ordering.
 
-Generation pushes one play per group of *equivalent* plays: two kinds are
-interchangeable for the mover when they are neighbours among the cards
-still in play, held only by the mover and in equal numbers, worth the same
-points, and tied with no other card (DDS's relative ranks, for three
-copies); swapping them maps the position onto itself. The canonical play
-of a group gives the most copies to the weakest kinds of each chain.
+Generation pushes one play per group of *equivalent* plays: kinds the
+mover may swap without changing anything but where points land
+(:mod:`.twins`), and that are worth the same points. The canonical play of
+a group gives the most copies to the weakest kinds of each chain.
 
 Ordering scores each play for the alpha-beta: the table's best move first,
 then trick heuristics — cash winners on lead, cross to a partner's winner,
@@ -19,62 +17,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import (
-    ONE, ZERO, bit, code, copies, first_kind, kind_of, lowest, mine_and_others, played, popcount, top,
-)
+from .bits import ONE, ZERO, bit, code, first_kind, kind_of, lowest, played, popcount, top
 from .jit import driver, helper, inline
-from .layout import (
-    CTRL_OVERFLOW, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, LINK_DOWN, LINK_EQUAL, LINK_UNEVEN, LINK_UP,
-    SUITS, TR_N, TRUMP, TRUMP_POWER,
-)
-
-
-@helper
-def equivalence(h, tr, tno, tlen, seat, K, prev, only):
-    """The seat's *twins*: for each kind it holds, the next weaker kind it may be swapped with.
-
-    Two neighbours among the kinds in play, held by the seat alone and in
-    equal numbers, neither tied in power with another kind (or tied with
-    each other), can trade places in every line of play: the trick winners
-    stay the same, only their points move. Fills ``prev[LINK_DOWN + k]`` and
-    ``prev[LINK_UP + k]`` (the twin below and above k, or −1) and, where the
-    twins are worth the same points too (then they are *equivalent*),
-    ``prev[LINK_EQUAL + k]``. In suit ``only`` alone when every play is made
-    of that suit (−1: every suit). How many twins differ in points goes to ``prev[LINK_UNEVEN]``.
-    """
-    kpow, kpts, gmask, smask = K[K_POWER], K[K_POINTS], K[K_TIES], K[K_SUIT_MASK]
-    mine, others = mine_and_others(h, tr, tno, tlen, seat)
-    live = others | mine
-    uneven = 0
-    for su in range(SUITS):
-        if only >= 0 and su != only:
-            continue
-        x = live & smask[su]
-        last = np.int64(-1)
-        while x:
-            k = lowest(x)
-            x &= x - ONE
-            if mine & bit(k):
-                prev[LINK_EQUAL + k] = -1
-                prev[LINK_DOWN + k] = -1
-                prev[LINK_UP + k] = -1
-                if (
-                    last >= 0
-                    and mine & bit(last)
-                    and not others & bit(last)
-                    and not others & bit(k)
-                    and copies(h, seat, last) == copies(h, seat, k)
-                    and (kpow[last] == kpow[k] or (
-                        (live & gmask[last]) == bit(last) and (live & gmask[k]) == bit(k)))
-                ):
-                    prev[LINK_DOWN + k] = last
-                    prev[LINK_UP + last] = k
-                    if kpts[last] == kpts[k]:
-                        prev[LINK_EQUAL + k] = last
-                    else:
-                        uneven += 1
-            last = k
-    prev[LINK_UNEVEN] = uneven
+from .layout import CTRL_OVERFLOW, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, LINK_EQUAL, TR_N, TRUMP, TRUMP_POWER
+from .twins import equivalence
 
 
 @inline
