@@ -90,3 +90,33 @@ def twin_endgame(rng: random.Random, cards: int) -> Position:
         level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
         leader=pos.leader, trick=pos.trick, points=pos.points, rules=pos.rules,
     )
+
+
+def split_ties_endgame(rng: random.Random, cards: int) -> Position:
+    """A random endgame where the seat to move alone holds two kinds equal in power (副2 or 副级,
+    one or two copies each) and another hand holds the third: twins with another seat's card of
+    their power between them (kernel.twins). ``cards`` ≥ 2 a hand."""
+    level, trump = rng.choice(LEVELS), rng.randrange(4)
+    rank = rng.choice([level, "2"])
+    a, b, c = (make_card(s, rank) for s in range(4) if s != trump)
+    deck = [k for k in range(NUM_KINDS) if k not in (a, b, c) for _ in range(3)]
+    rng.shuffle(deck)
+    leader, plays = rng.randrange(4), rng.randrange(4)
+    mover = (leader + plays) % 4
+    other = (mover + rng.randrange(1, 4)) % 4
+    tied = [a, c] * rng.choice([1, 1, 2])
+    hands = []
+    for seat in range(4):
+        fixed = (tied if seat == mover else [b] if seat == other else [])[:cards]
+        hands.append(Hand.from_cards(fixed + [deck.pop() for _ in range(cards - len(fixed))]))
+    bottom = Hand.from_cards(deck[:6])
+    unseen = 300 - sum(h.points for h in hands) - bottom.points
+    pos = Position(level=level, trump=trump, dealer=rng.randrange(4), hands=hands, bottom=bottom, leader=leader,
+                   points=5 * rng.randint(0, max(0, unseen) // 5), rules=rng.choice(RULESETS))
+    for _ in range(plays):
+        pos.play(rng.choice(pos.legal_plays()))
+    assert not pos.problems(), pos.problems()
+    return Position(
+        level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
+        leader=pos.leader, trick=pos.trick, points=pos.points, rules=pos.rules,
+    )

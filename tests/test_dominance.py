@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 from agreement import check_against_oracle
-from endgames import twin_endgame
+from endgames import split_ties_endgame, twin_endgame
 from numba import njit
 from oracle import Oracle
 
@@ -111,3 +111,21 @@ def test_the_solver_agrees_with_the_oracle_on_many_endgames_full_of_twins(chunk)
     rng = random.Random(3300 + chunk)
     for _ in range(TWINS_PER_CHUNK):
         check_against_oracle(twin_endgame(rng, rng.randint(2, 4)))
+
+
+def test_the_solver_agrees_with_the_oracle_when_equal_power_cards_are_split_between_hands():
+    rng = random.Random(41)
+    for _ in range(10):
+        check_against_oracle(split_ties_endgame(rng, rng.randint(2, 4)))
+
+
+SPLIT_TIE_CHUNKS = 4
+SPLIT_TIES_PER_CHUNK = 50  # 200 endgames in all
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(SPLIT_TIE_CHUNKS))
+def test_the_solver_agrees_with_the_oracle_on_many_endgames_with_split_equal_power_cards(chunk):
+    rng = random.Random(4100 + chunk)
+    for _ in range(SPLIT_TIES_PER_CHUNK):
+        check_against_oracle(split_ties_endgame(rng, rng.randint(2, 4)))
