@@ -47,10 +47,7 @@ def random_endgame(rng: random.Random, cards: int, rules: Rules | None = None, k
     for _ in range(rng.randrange(4)):
         pos.play(rng.choice(pos.legal_plays()))
     assert not pos.problems(), pos.problems()
-    return Position(
-        level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
-        leader=pos.leader, trick=pos.trick, points=pos.points, rules=pos.rules,
-    )
+    return pos.endgame()
 
 
 def twin_endgame(rng: random.Random, cards: int) -> Position:
@@ -86,10 +83,7 @@ def twin_endgame(rng: random.Random, cards: int) -> Position:
     for _ in range(plays):
         pos.play(rng.choice(pos.legal_plays()))
     assert not pos.problems(), pos.problems()
-    return Position(
-        level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
-        leader=pos.leader, trick=pos.trick, points=pos.points, rules=pos.rules,
-    )
+    return pos.endgame()
 
 
 def split_ties_endgame(rng: random.Random, cards: int) -> Position:
@@ -116,7 +110,4 @@ def split_ties_endgame(rng: random.Random, cards: int) -> Position:
     for _ in range(plays):
         pos.play(rng.choice(pos.legal_plays()))
     assert not pos.problems(), pos.problems()
-    return Position(
-        level=pos.level, trump=pos.trump, dealer=pos.dealer, hands=pos.hands, bottom=pos.bottom,
-        leader=pos.leader, trick=pos.trick, points=pos.points, rules=pos.rules,
-    )
+    return pos.endgame()

@@ -95,10 +95,15 @@ def test_a_dropped_play_is_never_better_than_the_best_kept_one():
     assert dropped_somewhere >= 100
 
 
+def agrees_with_the_oracle(make_endgame, seed: int, count: int) -> None:
+    """``count`` endgames of 2–4 cards a hand from ``make_endgame``, each checked against the oracle."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        check_against_oracle(make_endgame(rng, rng.randint(2, 4)))
+
+
 def test_the_solver_agrees_with_the_oracle_on_endgames_full_of_twins():
-    rng = random.Random(32)
-    for _ in range(20):
-        check_against_oracle(twin_endgame(rng, rng.randint(2, 4)))
+    agrees_with_the_oracle(twin_endgame, 32, 20)
 
 
 TWIN_CHUNKS = 8
@@ -108,15 +113,11 @@ TWINS_PER_CHUNK = 30  # 240 endgames in all
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(TWIN_CHUNKS))
 def test_the_solver_agrees_with_the_oracle_on_many_endgames_full_of_twins(chunk):
-    rng = random.Random(3300 + chunk)
-    for _ in range(TWINS_PER_CHUNK):
-        check_against_oracle(twin_endgame(rng, rng.randint(2, 4)))
+    agrees_with_the_oracle(twin_endgame, 3300 + chunk, TWINS_PER_CHUNK)
 
 
 def test_the_solver_agrees_with_the_oracle_when_equal_power_cards_are_split_between_hands():
-    rng = random.Random(41)
-    for _ in range(10):
-        check_against_oracle(split_ties_endgame(rng, rng.randint(2, 4)))
+    agrees_with_the_oracle(split_ties_endgame, 41, 10)
 
 
 SPLIT_TIE_CHUNKS = 4
@@ -126,6 +127,4 @@ SPLIT_TIES_PER_CHUNK = 50  # 200 endgames in all
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(SPLIT_TIE_CHUNKS))
 def test_the_solver_agrees_with_the_oracle_on_many_endgames_with_split_equal_power_cards(chunk):
-    rng = random.Random(4100 + chunk)
-    for _ in range(SPLIT_TIES_PER_CHUNK):
-        check_against_oracle(split_ties_endgame(rng, rng.randint(2, 4)))
+    agrees_with_the_oracle(split_ties_endgame, 4100 + chunk, SPLIT_TIES_PER_CHUNK)
