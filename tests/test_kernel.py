@@ -24,7 +24,7 @@ from huolong.engine import Hand, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver.encode import canonical_play, encode
 from huolong.solver.kernel import dispatchers, layout
-from huolong.solver.kernel.bounds import last_single, sure_tricks
+from huolong.solver.kernel.bounds import last_single, last_two, sure_tricks
 from huolong.solver.kernel.layout import INF, K_SUIT_MASK, new_table, search_buffers
 from huolong.solver.kernel.table import classify, probe, store
 from huolong.solver.kernel.tricks import hand_points
@@ -227,6 +227,18 @@ def trick_start_bounds(h, leader, pts, K):
     return last, hand_points(h, K), quick, other
 
 
+@njit
+def last_two_tricks(h, leader, pts, alpha, beta, K):
+    value, _ = last_two(h, leader, pts, alpha, beta, K)
+    return value
+
+
+def last_two_of(pos: Position, alpha: int = -INF, beta: int = INF) -> int:
+    enc = encode(pos, "points")
+    return int(last_two_tricks(enc.hands(pos), np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)),
+                               np.int64(alpha), np.int64(beta), enc.K))
+
+
 def bounds_of(pos: Position) -> tuple[int, int, int, int]:
     enc = encode(pos, "points")
     out = trick_start_bounds(enc.hands(pos), np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)), enc.K)
@@ -249,6 +261,38 @@ def test_the_last_trick_is_valued_exactly():
             enc = encode(pos, "points")
             points, dug = oracle_value(pos, "points")
             assert last == enc.leaf(points, dug)
+
+
+def test_the_last_two_tricks_are_valued_exactly():
+    rng = random.Random(6)
+    pairs = 0
+    for bridge in (False, True):
+        for _ in range(120):
+            pos = trick_start(rng, 2, bridge)
+            pairs += any(len(set(h)) == 1 for h in pos.hands)
+            enc = encode(pos, "points")
+            assert last_two_of(pos) == enc.leaf(*oracle_value(pos, "points")), str(pos.hands)
+    assert pairs >= 10  # pairs led alone and as the last trick were valued too
+
+
+def test_the_last_two_tricks_outside_a_window_give_a_bound_on_its_side():
+    rng = random.Random(7)
+    for _ in range(120):
+        pos = trick_start(rng, 2, bridge=False)
+        enc = encode(pos, "points")
+        exact = enc.leaf(*oracle_value(pos, "points"))
+        alpha = exact + rng.randint(-4, 4)
+        v = last_two_of(pos, alpha, alpha + 1)
+        if v <= alpha:
+            assert exact <= v  # the seat to move could do no better
+        elif v >= alpha + 1:
+            assert exact >= v
+        else:
+            assert v == exact
+
+
+def test_more_than_two_cards_are_left_to_the_search():
+    assert last_two_of(trick_start(random.Random(8), 3, bridge=False)) == -1
 
 
 def test_points_still_in_play_bound_the_final_score():

@@ -1,4 +1,4 @@
-"""Bounds that settle a trick start without searching it: the last trick, sure tricks.
+"""What settles a trick start without searching it: the last two tricks played out, sure tricks.
 
 (The bound from the points still in play is the table's ``rem``, see
 :func:`.table.classify`.) Every bound also says which kinds' ranks it rests
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import ONE, ZERO, bit, lowest, popcount, top
-from .jit import helper
+from .jit import helper, inline
 from .layout import K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, P_DEALER, P_TRICK_SCORE, SUITS, TRUMP
 from .tricks import end_value
 
@@ -45,6 +45,149 @@ def last_single(h, leader, pts, K):
             rel = bit(best)
     attackers = (winner & 1) != K[K_PAR][P_DEALER]
     return end_value(K, pts + gained if attackers else pts, attackers), rel
+
+
+@inline
+def _nth(c0, c1, c2, c3, i):
+    """The i-th (mod 4) of four values."""
+    i &= 3
+    return c0 if i == 0 else c1 if i == 1 else c2 if i == 2 else c3
+
+
+@helper
+def _single_trick(c0, c1, c2, c3, K):
+    """``(which play wins, points it scores, kinds whose rank decided it)`` of a trick of single
+    cards, kinds ``c0..c3`` in the order played."""
+    ksuit, kpow, kpts = K[K_SUIT], K[K_POWER], K[K_POINTS]
+    win = 0
+    best = c0
+    for i in range(1, 4):
+        k = _nth(c0, c1, c2, c3, i)
+        if (ksuit[k] == TRUMP and ksuit[best] != TRUMP) or (ksuit[k] == ksuit[best] and kpow[k] > kpow[best]):
+            win = i
+            best = k
+    rel = ZERO
+    for i in range(4):
+        if i != win and ksuit[_nth(c0, c1, c2, c3, i)] == ksuit[best]:
+            rel = bit(best)
+    gained = K[K_PAR][P_TRICK_SCORE] + kpts[c0] + kpts[c1] + kpts[c2] + kpts[c3]
+    return win, gained, rel
+
+
+@helper
+def last_two(h, leader, pts, alpha, beta, K):
+    """Value of the last two tricks when every hand holds two cards, by trying the lines (a bound
+    outside ``(alpha, beta)`` once one proves it, fail-soft), and the kinds whose rank decided it, as
+    the search keeps them: ``(−1, 0)`` if that is not the case.
+
+    The search would reach the same value through a dozen nodes, each paying
+    for move generation and ordering; here a line costs two trick results.
+    A pair is one card twice, led alone or as the whole last trick.
+    """
+    for s in range(4):
+        if h[s, 2] != ZERO or popcount(h[s, 0]) + popcount(h[s, 1]) != 2:
+            return -1, ZERO
+    ksuit = K[K_SUIT]
+    dealer = K[K_PAR][P_DEALER]
+    s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    # each seat's value so far and the kinds it rests on: those of the child that settled it (a
+    # cutoff rests on one line), else of every child, as the search would keep them
+    v0, u0 = -1, ZERO
+    for i0 in range(2):
+        if h[leader, 1] != ZERO and i0 == 1:  # the pair led as one trick
+            v, r = _pair_trick(h, leader, pts, K)
+            v0, u0 = _better(v0, u0, v, r, leader, dealer, alpha, beta)
+            break
+        a, a_ = _card(h, leader, i0)
+        led = ksuit[a]
+        v1, u1 = -1, ZERO
+        for i1 in range(2):
+            b, b_ = _card(h, s1, i1)
+            if (ksuit[b] != led and ksuit[b_] == led) or (i1 == 1 and b == b_):
+                continue  # it must follow suit; a pair's second copy is the same play
+            v2, u2 = -1, ZERO
+            for i2 in range(2):
+                c, c_ = _card(h, s2, i2)
+                if (ksuit[c] != led and ksuit[c_] == led) or (i2 == 1 and c == c_):
+                    continue
+                v3, u3 = -1, ZERO
+                for i3 in range(2):
+                    d, d_ = _card(h, s3, i3)
+                    if (ksuit[d] != led and ksuit[d_] == led) or (i3 == 1 and d == d_):
+                        continue
+                    w, gained, r = _single_trick(a, b, c, d, K)
+                    p = pts + gained if ((leader + w) & 1) != dealer else pts
+                    w2, gained2, r2 = _single_trick(_nth(a_, b_, c_, d_, w), _nth(a_, b_, c_, d_, w + 1),
+                                                    _nth(a_, b_, c_, d_, w + 2), _nth(a_, b_, c_, d_, w + 3), K)
+                    attackers = ((leader + w + w2) & 1) != dealer
+                    v = end_value(K, p + gained2 if attackers else p, attackers)
+                    v3, u3 = _better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
+                    if _settled(v3, s3, dealer, alpha, beta):
+                        break
+                v2, u2 = _better(v2, u2, v3, u3, s2, dealer, alpha, beta)
+                if _settled(v2, s2, dealer, alpha, beta):
+                    break
+            v1, u1 = _better(v1, u1, v2, u2, s1, dealer, alpha, beta)
+            if _settled(v1, s1, dealer, alpha, beta):
+                break
+        v0, u0 = _better(v0, u0, v1, u1, leader, dealer, alpha, beta)
+        if _settled(v0, leader, dealer, alpha, beta):
+            break
+    return v0, u0
+
+
+@inline
+def _settled(v, s, dealer, alpha, beta):
+    """Does seat s's value so far, ``v``, cut off its other choices (it is past the window its way)?"""
+    return v >= beta if (s & 1) != dealer else v <= alpha
+
+
+@inline
+def _card(h, s, i):
+    """Card ``i`` (0: the lower kind) of a seat holding two cards, and its other card."""
+    x = h[s, 0]
+    if h[s, 1] != ZERO:
+        return lowest(x), lowest(x)
+    low, high = lowest(x), lowest(x & (x - ONE))
+    return (low, high) if i == 0 else (high, low)
+
+
+@helper
+def _pair_trick(h, leader, pts, K):
+    """Value of the hand when the leader leads its pair and every seat plays its last two cards, and
+    the kind whose rank decided it (the winner's, when another pair of its suit could win)."""
+    ksuit, kpow, kpts = K[K_SUIT], K[K_POWER], K[K_POINTS]
+    lead = lowest(h[leader, 0])
+    winner = leader
+    gained = K[K_PAR][P_TRICK_SCORE]
+    for s in range(4):
+        x = h[s, 0]
+        gained += kpts[lowest(x)] + kpts[lowest(x & (x - ONE))] if h[s, 1] == ZERO else 2 * kpts[lowest(x)]
+    for i in range(1, 4):
+        s = (leader + i) & 3
+        k = lowest(h[s, 0])
+        if h[s, 1] != ZERO and (ksuit[k] == TRUMP or ksuit[k] == ksuit[lead]):
+            if kpow[k] > kpow[lowest(h[winner, 0])]:  # trumps are raised above every plain kind
+                winner = s
+    best = lowest(h[winner, 0])
+    rel = ZERO
+    for s in range(4):
+        k = lowest(h[s, 0])
+        if s != winner and h[s, 1] != ZERO and ksuit[k] == ksuit[best]:
+            rel = bit(best)
+    attackers = (winner & 1) != K[K_PAR][P_DEALER]
+    return end_value(K, pts + gained if attackers else pts, attackers), rel
+
+
+@inline
+def _better(best, kinds, v, rel, s, dealer, alpha, beta):
+    """Seat s's value so far and its kinds, after a child worth ``v`` resting on ``rel``: the child
+    that settles the seat brings only its own kinds."""
+    if _settled(v, s, dealer, alpha, beta):
+        return v, rel
+    if best < 0:
+        return v, kinds | rel
+    return (max(best, v) if (s & 1) != dealer else min(best, v)), kinds | rel
 
 
 @helper

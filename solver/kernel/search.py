@@ -4,8 +4,9 @@
 cached Numba function may not be recursive, numba issue #6061). At trick
 starts it tries, in order: the last trick directly, the bound from the
 points still in play, sure tricks (when every play is one card and tricks
-score), and the table; otherwise it generates the moves, drops those a
-twin play dominates (:mod:`.dominance`), orders and tries the rest.
+score), the last two tricks played out (two cards a hand), and the table;
+otherwise it generates the moves, drops those a twin play dominates
+(:mod:`.dominance`), orders and tries the rest.
 
 Partition search (DDS's "winning ranks"): every result comes with the kinds
 whose rank decided a trick below it (``rel``), and the table stores a bound
@@ -20,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import ZERO, hand_size
-from .bounds import last_single, sure_tricks
+from .bounds import last_single, last_two, sure_tricks
 from .dominance import drop_dominated
 from .jit import helper, inline
 from .layout import (
@@ -99,6 +100,12 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                             v, rel, immediate = low, qrel, True
                         elif high <= al:
                             v, rel, immediate = high, orel, True
+                    if not immediate:
+                        # two single cards each: their lines cost less than a search. (Never stored: the
+                        # table has nothing for them, and probing it first cost a classify each.)
+                        last, lrel = last_two(h, ld, p, al, be, K)
+                        if last >= 0:
+                            v, rel, immediate = last, lrel, True
                     if not immediate:
                         shape = classify(h, ld, K, FK, d)
                         if par[P_POINTS_KEYED]:
