@@ -101,7 +101,7 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                         elif high <= al:
                             v, rel, immediate = high, orel, True
                     if not immediate:
-                        # two single cards each: their lines cost less than a search. (Never stored: the
+                        # two cards a hand: their lines cost less than a search. (Never stored: the
                         # table has nothing for them, and probing it first cost a classify each.)
                         last, lrel = last_two(h, ld, p, al, be, K)
                         if last >= 0:
