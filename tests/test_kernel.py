@@ -24,7 +24,7 @@ from huolong.engine import Hand, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver.encode import canonical_play, encode
 from huolong.solver.kernel import dispatchers, layout
-from huolong.solver.kernel.bounds import last_single, last_two, sure_tricks
+from huolong.solver.kernel.bounds import last_single, last_three, last_two, sure_tricks
 from huolong.solver.kernel.layout import INF, K_SUIT_MASK, new_table, search_buffers
 from huolong.solver.kernel.table import classify, probe, store
 from huolong.solver.kernel.tricks import hand_points
@@ -228,15 +228,20 @@ def trick_start_bounds(h, leader, pts, K):
 
 
 @njit
-def last_two_tricks(h, leader, pts, alpha, beta, K):
-    value, _ = last_two(h, leader, pts, alpha, beta, K)
+def last_tricks(h, leader, pts, alpha, beta, three, K):
+    value, _ = last_three(h, leader, pts, alpha, beta, K) if three else last_two(h, leader, pts, alpha, beta, K)
     return value
 
 
-def last_two_of(pos: Position, alpha: int = -INF, beta: int = INF) -> int:
+def played_out(pos: Position, alpha: int = -INF, beta: int = INF) -> int:
+    """The value :func:`last_two` or :func:`last_three` gives (by the cards a hand), −1 if none."""
     enc = encode(pos, "points")
-    return int(last_two_tricks(enc.hands(pos), np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)),
-                               np.int64(alpha), np.int64(beta), enc.K))
+    h = enc.hands(pos)
+    before = h.copy()
+    value = int(last_tricks(h, np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)), np.int64(alpha),
+                            np.int64(beta), pos.cards_left == 3, enc.K))
+    assert (h == before).all(), "the hands were not put back"
+    return value
 
 
 def bounds_of(pos: Position) -> tuple[int, int, int, int]:
@@ -263,6 +268,14 @@ def test_the_last_trick_is_valued_exactly():
             assert last == enc.leaf(points, dug)
 
 
+def single_cards(rng: random.Random, cards: int, bridge: bool) -> Position:
+    """A trick start where every hand holds ``cards`` different cards."""
+    while True:
+        pos = trick_start(rng, cards, bridge)
+        if all(len(set(h)) == cards for h in pos.hands):
+            return pos
+
+
 def test_the_last_two_tricks_are_valued_exactly():
     rng = random.Random(6)
     pairs = 0
@@ -271,18 +284,28 @@ def test_the_last_two_tricks_are_valued_exactly():
             pos = trick_start(rng, 2, bridge)
             pairs += any(len(set(h)) == 1 for h in pos.hands)
             enc = encode(pos, "points")
-            assert last_two_of(pos) == enc.leaf(*oracle_value(pos, "points")), str(pos.hands)
+            assert played_out(pos) == enc.leaf(*oracle_value(pos, "points")), str(pos.hands)
     assert pairs >= 10  # pairs led alone and as the last trick were valued too
 
 
-def test_the_last_two_tricks_outside_a_window_give_a_bound_on_its_side():
+def test_the_last_three_tricks_of_single_cards_are_valued_exactly():
+    rng = random.Random(9)
+    for bridge in (False, True):
+        for _ in range(100):
+            pos = single_cards(rng, 3, bridge)
+            enc = encode(pos, "points")
+            assert played_out(pos) == enc.leaf(*oracle_value(pos, "points")), str(pos.hands)
+
+
+@pytest.mark.parametrize("cards", [2, 3])
+def test_the_last_tricks_outside_a_window_give_a_bound_on_its_side(cards):
     rng = random.Random(7)
     for _ in range(120):
-        pos = trick_start(rng, 2, bridge=False)
+        pos = single_cards(rng, 3, bridge=False) if cards == 3 else trick_start(rng, 2, bridge=False)
         enc = encode(pos, "points")
         exact = enc.leaf(*oracle_value(pos, "points"))
         alpha = exact + rng.randint(-4, 4)
-        v = last_two_of(pos, alpha, alpha + 1)
+        v = played_out(pos, alpha, alpha + 1)
         if v <= alpha:
             assert exact <= v  # the seat to move could do no better
         elif v >= alpha + 1:
@@ -291,8 +314,14 @@ def test_the_last_two_tricks_outside_a_window_give_a_bound_on_its_side():
             assert v == exact
 
 
-def test_more_than_two_cards_are_left_to_the_search():
-    assert last_two_of(trick_start(random.Random(8), 3, bridge=False)) == -1
+def test_a_pair_or_more_than_three_cards_are_left_to_the_search():
+    rng = random.Random(8)
+    assert played_out(trick_start(rng, 4, bridge=False)) == -1
+    while True:
+        pos = trick_start(rng, 3, bridge=False)
+        if any(len(set(h)) < 3 for h in pos.hands):
+            break
+    assert played_out(pos) == -1
 
 
 def test_points_still_in_play_bound_the_final_score():

@@ -19,31 +19,12 @@ from .tricks import end_value
 def last_single(h, leader, pts, K):
     """Value of the last trick when every hand holds one card, and the kinds whose
     rank decided it: ``(−1, 0)`` if that is not the case."""
-    ksuit, kpow, kpts = K[K_SUIT], K[K_POWER], K[K_POINTS]
     for s in range(4):
         if h[s, 1] != ZERO or popcount(h[s, 0]) != 1:
             return -1, ZERO
-    lead = lowest(h[leader, 0])
-    lead_suit = ksuit[lead]
-    best_pow = kpow[lead]
-    winner = leader
-    best = lead
-    gained = kpts[lead] + K[K_PAR][P_TRICK_SCORE]
-    for i in range(1, 4):
-        s = (leader + i) & 3
-        k = lowest(h[s, 0])
-        gained += kpts[k]
-        if ksuit[k] == TRUMP or ksuit[k] == lead_suit:
-            if kpow[k] > best_pow:
-                best_pow = kpow[k]
-                winner = s
-                best = k
-    rel = ZERO
-    for s in range(4):
-        # it beat a card of its own suit (maybe a copy of itself, played later): its rank mattered
-        if s != winner and ksuit[lowest(h[s, 0])] == ksuit[best]:
-            rel = bit(best)
-    attackers = (winner & 1) != K[K_PAR][P_DEALER]
+    w, gained, rel = _single_trick(lowest(h[leader, 0]), lowest(h[(leader + 1) & 3, 0]),
+                                   lowest(h[(leader + 2) & 3, 0]), lowest(h[(leader + 3) & 3, 0]), K)
+    attackers = ((leader + w) & 1) != K[K_PAR][P_DEALER]
     return end_value(K, pts + gained if attackers else pts, attackers), rel
 
 
@@ -134,6 +115,96 @@ def last_two(h, leader, pts, alpha, beta, K):
         if _settled(v0, leader, dealer, alpha, beta):
             break
     return v0, u0
+
+
+@helper
+def last_three(h, leader, pts, alpha, beta, K):
+    """Value of the last three tricks when every hand holds three single cards, by trying each
+    first trick and playing out the two after it (:func:`last_two`); fail-soft outside ``(alpha,
+    beta)``, with the kinds whose rank decided it as the search keeps them: ``(−1, 0)`` if that is
+    not the case.
+
+    Each seat's window narrows as its choices come back, as in the search.
+    The cards of the first trick leave ``h`` while the rest is played out
+    and are put back.
+    """
+    for s in range(4):
+        if h[s, 1] != ZERO or popcount(h[s, 0]) != 3:
+            return -1, ZERO
+    ksuit, smask = K[K_SUIT], K[K_SUIT_MASK]
+    dealer = K[K_PAR][P_DEALER]
+    s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    v0, u0 = -1, ZERO
+    al0, be0 = alpha, beta
+    x0 = h[leader, 0]
+    while x0:
+        a = lowest(x0)
+        x0 &= x0 - ONE
+        led = smask[ksuit[a]]
+        v1, u1 = -1, ZERO
+        al1, be1 = al0, be0
+        x1 = _playable(h[s1, 0], led)
+        while x1:
+            b = lowest(x1)
+            x1 &= x1 - ONE
+            v2, u2 = -1, ZERO
+            al2, be2 = al1, be1
+            x2 = _playable(h[s2, 0], led)
+            while x2:
+                c = lowest(x2)
+                x2 &= x2 - ONE
+                v3, u3 = -1, ZERO
+                al3, be3 = al2, be2
+                x3 = _playable(h[s3, 0], led)
+                while x3:
+                    d = lowest(x3)
+                    x3 &= x3 - ONE
+                    w, gained, r = _single_trick(a, b, c, d, K)
+                    nxt = (leader + w) & 3
+                    _toggle(h, leader, a, b, c, d)
+                    p = pts + gained if (nxt & 1) != dealer else pts
+                    v, r2 = last_two(h, nxt, p, al3, be3, K)
+                    _toggle(h, leader, a, b, c, d)
+                    v3, u3 = _better(v3, u3, v, r | r2, s3, dealer, al3, be3)
+                    if _settled(v3, s3, dealer, al3, be3):
+                        break
+                    al3, be3 = _narrow(al3, be3, v3, s3, dealer)
+                v2, u2 = _better(v2, u2, v3, u3, s2, dealer, al2, be2)
+                if _settled(v2, s2, dealer, al2, be2):
+                    break
+                al2, be2 = _narrow(al2, be2, v2, s2, dealer)
+            v1, u1 = _better(v1, u1, v2, u2, s1, dealer, al1, be1)
+            if _settled(v1, s1, dealer, al1, be1):
+                break
+            al1, be1 = _narrow(al1, be1, v1, s1, dealer)
+        v0, u0 = _better(v0, u0, v1, u1, leader, dealer, al0, be0)
+        if _settled(v0, leader, dealer, al0, be0):
+            break
+        al0, be0 = _narrow(al0, be0, v0, leader, dealer)
+    return v0, u0
+
+
+@inline
+def _playable(x, led):
+    """The cards of ``x`` a seat may play to a trick led in the suit ``led`` (a mask): that suit's if any."""
+    return x & led if x & led else x
+
+
+@inline
+def _toggle(h, leader, a, b, c, d):
+    """Take a trick's single cards ``a..d`` (in the order played) out of the hands, or put them back."""
+    h[leader, 0] ^= bit(a)
+    h[(leader + 1) & 3, 0] ^= bit(b)
+    h[(leader + 2) & 3, 0] ^= bit(c)
+    h[(leader + 3) & 3, 0] ^= bit(d)
+
+
+@inline
+def _narrow(lo, hi, v, s, dealer):
+    """Seat s's window ``(lo, hi)`` once its best so far is ``v``."""
+    if (s & 1) != dealer:
+        return max(lo, v), hi
+    return lo, min(hi, v)
 
 
 @inline

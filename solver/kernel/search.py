@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import ZERO, hand_size
-from .bounds import last_single, last_two, sure_tricks
+from .bounds import last_single, last_three, last_two, sure_tricks
 from .dominance import drop_dominated
 from .jit import helper, inline
 from .layout import (
@@ -127,6 +127,13 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                             v = lo
                             rel = top_kinds(h, cut_lo, smask) | top_kinds(h, cut_hi, smask)
                             immediate = True
+                        else:
+                            # three single cards a hand: played out, and stored like a search's result
+                            last, lrel = last_three(h, ld, p, al, be, K)
+                            if last >= 0:
+                                store(T, h, FK, d, shape, lrel, last - base if last > al else -INF,
+                                      last - base if last < be else INF, np.int64(-1), smask, ctrl[CTRL_NODES])
+                                v, rel, immediate = last, lrel, True
             if immediate:
                 if d == 0:
                     return v
