@@ -20,10 +20,9 @@ from huolong.engine import TRUMP, Play, Position, hand_result
 from huolong.engine.cards import NUM_KINDS, card_points
 
 from .kernel.layout import (
-    K_BOUNDS, K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, K_ZLEAD, K_ZOB, K_ZPOINTS, K_ZLOOSE, K_ZREL,
-    LINK_EQUAL, P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_RESULT_ONLY, P_TRICK_SCORE, PREFIX_STRIDE,
-    SUITS, TR_N, TRUMP_POWER,
-    new_tricks,
+    K_BOUNDS, K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, K_ZLEAD, K_ZOB, K_ZPOINTS, K_ZLOOSE,
+    K_ZREL, LINK_EQUAL, P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_RESULT_ONLY, P_TRICK_SCORE,
+    PREFIX_STRIDE, SUITS, TR_N, TRUMP_POWER, new_tricks,
 )
 from .kernel.layout import TRUMP as TRUMP_SLOT
 
@@ -104,13 +103,12 @@ def encode(pos: Position, objective: str) -> Encoding:
     return _encode(pos.order, pos.rules, objective, pos.dig_value, pos.jokers_in_bottom, pos.dealer & 1, top)
 
 
-@lru_cache(maxsize=256)
-def _zobrist(leaf_size: int) -> tuple[np.ndarray, ...]:
+@lru_cache(maxsize=1)
+def _zobrist() -> tuple[np.ndarray, ...]:
     rng = np.random.default_rng(ZOBRIST_SEED)
     zob = rng.integers(1, 2**63, size=(4, 3, NUM_KINDS), dtype=np.uint64)
     zlead = rng.integers(1, 2**63, size=4, dtype=np.uint64)
     zrel = rng.integers(1, 2**63, size=(SUITS, PREFIX_STRIDE - 1, 4**4 * 3 * 2), dtype=np.uint64)
-    zpts = rng.integers(1, 2**63, size=leaf_size, dtype=np.uint64)
     # a kind below a class's exact top counts only as its copies in each seat, with its points:
     # the sum over seats of a key per (seat, copies, points) (no copies, nothing), indexed by
     # the kind's copies in the four seats (base 4) and its points // 5
@@ -121,12 +119,42 @@ def _zobrist(leaf_size: int) -> tuple[np.ndarray, ...]:
         for seat in range(4):
             copies = signature // 4 ** (3 - seat) % 4
             zloose[:, signature * 3 : signature * 3 + 3] += per_seat[:, seat, copies, :]
-    return zob, zlead, zrel, zpts, zloose
+    return zob, zlead, zrel, zloose
+
+
+@lru_cache(maxsize=256)
+def _zpoints(leaf_size: int) -> np.ndarray:
+    """Keys for the points taken (points // 5), where they go in the table's key."""
+    return np.random.default_rng((ZOBRIST_SEED, leaf_size)).integers(1, 2**63, size=leaf_size, dtype=np.uint64)
 
 
 @lru_cache(maxsize=256)
 def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity: int, top: int) -> Encoding:  # type: ignore[no-untyped-def]
     shape = rules.shape
+    kind_of, card_of, ksuit, kpow, kpts, smask, gmask = _kinds(order, shape)
+    scale = 5 if shape.trick_score else 1
+    leaf, width, bounds = _leaf(rules, objective, jokers, top * scale)
+    zob, zlead, zrel, zloose = _zobrist()
+    zpts = _zpoints(leaf.shape[1])
+    par = np.zeros(P_FIELDS, np.int64)
+    par[P_DEALER] = dealer_parity
+    par[P_DIG] = bonus
+    par[P_POINTS_KEYED] = objective != "points"
+    par[P_RESULT_ONLY] = objective == "result"
+    par[P_TRICK_SCORE] = scale * shape.trick_score
+    par[P_MAX_UNIT] = shape.max_unit
+    tables = {K_SUIT: ksuit, K_POWER: kpow, K_POINTS: kpts, K_TIES: gmask, K_SUIT_MASK: smask, K_LEAF: leaf,
+              K_ZOB: zob, K_ZPOINTS: zpts, K_PAR: par, K_ZLEAD: zlead, K_ZREL: zrel, K_ZLOOSE: zloose,
+              K_BOUNDS: bounds}
+    K = tuple(tables[i] for i in range(len(tables)))
+    return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale)
+
+
+# The parts of an encoding are cached apart: a deal's (level, trump) and its dig bonus vary
+# independently, and playouts of random deals meet few repeats of the whole.
+@lru_cache(maxsize=64)
+def _kinds(order, shape) -> tuple[np.ndarray, ...]:  # type: ignore[no-untyped-def]
+    """The kinds of an order of cards: (card → kind, kind → card, suit, power, points, suit masks, ties)."""
     kind_of = np.zeros(NUM_KINDS, np.int64)
     card_of = np.zeros(NUM_KINDS, np.int64)
     ksuit = np.zeros(NUM_KINDS, np.int64)
@@ -148,9 +176,14 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
     for k in range(NUM_KINDS):
         groups[ksuit[k], kpow[k]] = groups.get((ksuit[k], kpow[k]), 0) | 1 << k
     gmask = np.array([groups[ksuit[k], kpow[k]] for k in range(NUM_KINDS)], np.uint64)
+    return kind_of, card_of, ksuit, kpow, kpts, smask, gmask
 
-    scale = 5 if shape.trick_score else 1
-    top *= scale
+
+@lru_cache(maxsize=256)
+def _leaf(rules, objective: str, jokers: int, top: int) -> tuple[np.ndarray, int, np.ndarray]:  # type: ignore[no-untyped-def]
+    """The values of a finished hand by points // 5 and the dig (``top``: the most points, in kernel
+    points), the class step in outcome values, and where the result changes."""
+    shape = rules.shape
     width = 1 << max(10, top.bit_length() + 1)
     leaf = np.zeros((2, top // 5 + 1), np.int64)
     for dug in (0, 1):
@@ -162,20 +195,10 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
             # the dig is part of the value only where it is scored: in bridge the
             # last trick is a trick like any other, not a question to settle
             leaf[dug, i] = 2 * score + (dug if shape.card_scores else 0)
-    zob, zlead, zrel, zpts, zloose = _zobrist(leaf.shape[1])
-    par = np.zeros(P_FIELDS, np.int64)
-    par[P_DEALER] = dealer_parity
-    par[P_DIG] = bonus
-    par[P_POINTS_KEYED] = objective != "points"
-    par[P_RESULT_ONLY] = objective == "result"
-    par[P_TRICK_SCORE] = scale * shape.trick_score
-    par[P_MAX_UNIT] = shape.max_unit
-    tables = {K_SUIT: ksuit, K_POWER: kpow, K_POINTS: kpts, K_TIES: gmask, K_SUIT_MASK: smask, K_LEAF: leaf,
-              K_ZOB: zob, K_ZPOINTS: zpts, K_PAR: par, K_ZLEAD: zlead, K_ZREL: zrel, K_ZLOOSE: zloose,
-              K_BOUNDS: _result_bounds(leaf, width, scale, jokers, rules) if objective != "points" and shape.card_scores
-              else np.zeros(0, np.int64)}
-    K = tuple(tables[i] for i in range(len(tables)))
-    return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale)
+    scale = 5 if shape.trick_score else 1
+    if objective != "points" and shape.card_scores:
+        return leaf, width, _result_bounds(leaf, width, scale, jokers, rules)
+    return leaf, width, np.zeros(0, np.int64)
 
 
 def _result_bounds(leaf: np.ndarray, width: int, scale: int, jokers: int, rules) -> np.ndarray:  # type: ignore[no-untyped-def]
