@@ -10,7 +10,7 @@ Modules, after DDS's source layout:
 ``dominance``  plays a twin play dominates in points
 ``tricks``     plays onto the table and back, trick winners, leaf values
 ``table``      keys, classes of positions (partition search), store, probe
-``bounds``     the last two tricks, and sure tricks
+``bounds``     the last two or three tricks played out, and sure tricks
 ``search``     the alpha-beta and MTD(f)
 ``bot``        the playout bot
 ``root``       the driver of a solve: the root plays, each one's value, the best line

@@ -1,4 +1,4 @@
-"""What settles a trick start without searching it: the last two tricks played out, sure tricks.
+"""What settles a trick start without searching it: the last two or three tricks played out, sure tricks.
 
 (The bound from the points still in play is the table's ``rem``, see
 :func:`.table.classify`.) Every bound also says which kinds' ranks it rests

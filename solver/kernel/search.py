@@ -4,8 +4,10 @@
 cached Numba function may not be recursive, numba issue #6061). At trick
 starts it tries, in order: the last trick directly, the bound from the
 points still in play, sure tricks (when every play is one card and tricks
-score), the last two tricks played out (two cards a hand), and the table;
-otherwise it generates the moves, drops those a twin play dominates
+score), the last two tricks played out (two cards a hand), the table, and
+the last three tricks played out (three single cards a hand: stored in the
+table like a search's result, so a second visit costs a probe); otherwise
+it generates the moves, drops those a twin play dominates
 (:mod:`.dominance`), orders and tries the rest.
 
 Partition search (DDS's "winning ranks"): every result comes with the kinds
