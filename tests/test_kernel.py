@@ -24,7 +24,8 @@ from huolong.engine import Hand, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver.encode import canonical_play, encode
 from huolong.solver.kernel import dispatchers, layout
-from huolong.solver.kernel.bounds import last_single, last_three, last_two, sure_tricks
+from huolong.solver.kernel.bounds import sure_tricks
+from huolong.solver.kernel.endings import last_single, last_three, last_two
 from huolong.solver.kernel.layout import INF, K_SUIT_MASK, new_table, search_buffers
 from huolong.solver.kernel.table import classify, probe, store
 from huolong.solver.kernel.tricks import hand_points
@@ -228,8 +229,11 @@ def trick_start_bounds(h, leader, pts, K):
 
 
 @njit
-def last_tricks(h, leader, pts, alpha, beta, three, K):
-    value, _ = last_three(h, leader, pts, alpha, beta, K) if three else last_two(h, leader, pts, alpha, beta, K)
+def last_tricks(h, leader, pts, alpha, beta, three, strict, K):
+    if three:
+        value, _ = last_three(h, leader, pts, alpha, beta, strict, K)
+    else:
+        value, _ = last_two(h, leader, pts, alpha, beta, K)
     return value
 
 
@@ -239,7 +243,7 @@ def played_out(pos: Position, alpha: int = -INF, beta: int = INF) -> int:
     h = enc.hands(pos)
     before = h.copy()
     value = int(last_tricks(h, np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)), np.int64(alpha),
-                            np.int64(beta), pos.cards_left == 3, enc.K))
+                            np.int64(beta), pos.cards_left == 3, np.int64(pos.rules.follow == "strict"), enc.K))
     assert (h == before).all(), "the hands were not put back"
     return value
 
@@ -250,9 +254,9 @@ def bounds_of(pos: Position) -> tuple[int, int, int, int]:
     return tuple(int(x) for x in out)
 
 
-def trick_start(rng: random.Random, cards: int, bridge: bool) -> Position:
+def trick_start(rng: random.Random, cards: int, bridge: bool, kinds: int | None = None) -> Position:
     while True:
-        pos = random_bridge_endgame(rng, cards) if bridge else random_endgame(rng, cards)
+        pos = random_bridge_endgame(rng, cards) if bridge else random_endgame(rng, cards, kinds=kinds)
         if not pos.trick:
             return pos
 
@@ -268,14 +272,6 @@ def test_the_last_trick_is_valued_exactly():
             assert last == enc.leaf(points, dug)
 
 
-def single_cards(rng: random.Random, cards: int, bridge: bool) -> Position:
-    """A trick start where every hand holds ``cards`` different cards."""
-    while True:
-        pos = trick_start(rng, cards, bridge)
-        if all(len(set(h)) == cards for h in pos.hands):
-            return pos
-
-
 def test_the_last_two_tricks_are_valued_exactly():
     rng = random.Random(6)
     pairs = 0
@@ -288,20 +284,46 @@ def test_the_last_two_tricks_are_valued_exactly():
     assert pairs >= 10  # pairs led alone and as the last trick were valued too
 
 
-def test_the_last_three_tricks_of_single_cards_are_valued_exactly():
+def test_the_last_three_tricks_are_valued_exactly():
+    """Singles, pairs and triples led, followed by the rules for following (strict and free)."""
     rng = random.Random(9)
-    for bridge in (False, True):
-        for _ in range(100):
-            pos = single_cards(rng, 3, bridge)
-            enc = encode(pos, "points")
-            assert played_out(pos) == enc.leaf(*oracle_value(pos, "points")), str(pos.hands)
+    led = {"pair": 0, "strict pair": 0, "triple": 0}
+
+    def check(pos: Position) -> None:
+        enc = encode(pos, "points")
+        assert played_out(pos) == enc.leaf(*oracle_value(pos, "points")), str(pos)
+
+    for pool in (None, 5, 0):  # any cards; five kinds (pairs); bridge
+        for _ in range(200 if pool is None else 100 if pool else 60):
+            pos = trick_start(rng, 3, bridge=pool == 0, kinds=pool)
+            units = {len(u.cards) for u in pos.legal_plays()}
+            led["pair"] += 2 in units
+            led["strict pair"] += 2 in units and pos.rules.follow == "strict"
+            check(pos)
+    while led["triple"] < 12:  # four kinds: the leader now and then holds three of one
+        pos = trick_start(rng, 3, bridge=False, kinds=4)
+        if any(len(u.cards) == 3 for u in pos.legal_plays()):
+            led["triple"] += 1
+            check(pos)
+    assert min(led.values()) >= 10, led
+
+
+@pytest.mark.parametrize("hands", [
+    ["KKK.-.-.-", "-.444.-.-", "QQ9.-.-.-", "-.-.AAA.-"],  # E, void in spades, ruffs the triple
+    ["KK5.-.-.-", "-.44.A.-", "Q9.-.-.6", "-.-.AK.Q"],  # E ruffs the pair; N may not keep two spades
+], ids=["triple", "pair"])
+def test_a_unit_led_in_the_last_three_tricks_is_ruffed_only_by_trumps_as_many(hands):
+    pos = huolong_position(hands)
+    enc = encode(pos, "points")
+    exact = enc.leaf(*oracle_value(pos, "points"))
+    assert played_out(pos) == exact
 
 
 @pytest.mark.parametrize("cards", [2, 3])
 def test_the_last_tricks_outside_a_window_give_a_bound_on_its_side(cards):
     rng = random.Random(7)
     for _ in range(120):
-        pos = single_cards(rng, 3, bridge=False) if cards == 3 else trick_start(rng, 2, bridge=False)
+        pos = trick_start(rng, cards, bridge=False)
         enc = encode(pos, "points")
         exact = enc.leaf(*oracle_value(pos, "points"))
         alpha = exact + rng.randint(-4, 4)
@@ -314,14 +336,8 @@ def test_the_last_tricks_outside_a_window_give_a_bound_on_its_side(cards):
             assert v == exact
 
 
-def test_a_pair_or_more_than_three_cards_are_left_to_the_search():
-    rng = random.Random(8)
-    assert played_out(trick_start(rng, 4, bridge=False)) == -1
-    while True:
-        pos = trick_start(rng, 3, bridge=False)
-        if any(len(set(h)) < 3 for h in pos.hands):
-            break
-    assert played_out(pos) == -1
+def test_more_than_three_cards_are_left_to_the_search():
+    assert played_out(trick_start(random.Random(8), 4, bridge=False)) == -1
 
 
 def test_points_still_in_play_bound_the_final_score():

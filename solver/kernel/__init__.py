@@ -10,7 +10,8 @@ Modules, after DDS's source layout:
 ``dominance``  plays a twin play dominates in points
 ``tricks``     plays onto the table and back, trick winners, leaf values
 ``table``      keys, classes of positions (partition search), store, probe
-``bounds``     the last two or three tricks played out, and sure tricks
+``endings``    the last one, two or three tricks played out
+``bounds``     sure tricks
 ``search``     the alpha-beta and MTD(f)
 ``bot``        the playout bot
 ``root``       the driver of a solve: the root plays, each one's value, the best line
@@ -62,9 +63,9 @@ from pathlib import Path
 import numba
 from numba.core.registry import CPUDispatcher
 
-from . import bits, bot, bounds, dominance, jit, layout, moves, playout, root, search, table, tricks, twins
+from . import bits, bot, bounds, dominance, endings, jit, layout, moves, playout, root, search, table, tricks, twins
 
-MODULES = (layout, jit, bits, twins, moves, dominance, tricks, table, bounds, search, bot, root, playout)
+MODULES = (layout, jit, bits, twins, moves, dominance, tricks, table, endings, bounds, search, bot, root, playout)
 STAMP_FILE = "huolong-kernel.stamp"
 
 

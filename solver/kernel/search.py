@@ -5,8 +5,9 @@ cached Numba function may not be recursive, numba issue #6061). At trick
 starts it tries, in order: the last trick directly, the bound from the
 points still in play, sure tricks (when every play is one card and tricks
 score), the last two tricks played out (two cards a hand), the table, and
-the last three tricks played out (three single cards a hand: stored in the
-table like a search's result, so a second visit costs a probe); otherwise
+the last three tricks played out (three cards a hand, pairs and triples
+too: stored in the table like a search's result, so a second visit costs
+a probe); otherwise
 it generates the moves, drops those a twin play dominates
 (:mod:`.dominance`), orders and tries the rest.
 
@@ -23,8 +24,9 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import ZERO, hand_size
-from .bounds import last_single, last_three, last_two, sure_tricks
+from .bounds import sure_tricks
 from .dominance import drop_dominated
+from .endings import last_single, last_three, last_two
 from .jit import helper, inline
 from .layout import (
     CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, F_A, F_ALPHA, F_B, F_BASE, F_BEST,
@@ -130,8 +132,8 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                             rel = top_kinds(h, cut_lo, smask) | top_kinds(h, cut_hi, smask)
                             immediate = True
                         else:
-                            # three single cards a hand: played out, and stored like a search's result
-                            last, lrel = last_three(h, ld, p, al, be, K)
+                            # three cards a hand: played out, and stored like a search's result
+                            last, lrel = last_three(h, ld, p, al, be, strict, K)
                             if last >= 0:
                                 store(T, h, FK, d, shape, lrel, last - base if last > al else -INF,
                                       last - base if last < be else INF, np.int64(-1), smask, ctrl[CTRL_NODES])
