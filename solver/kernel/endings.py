@@ -56,6 +56,19 @@ def _single_trick(c0, c1, c2, c3, K):
     return win, gained, rel
 
 
+@inline
+def _then_last(c0, c1, c2, c3, winner, w, pts, gained, K):
+    """Value of the hand when the first of its last two tricks went to ``winner`` (the ``w``-th to
+    play) for ``gained`` points and the last is the single cards ``c0..c3``, by the first trick's
+    order of play; and the kinds whose rank decided that last trick."""
+    dealer = K[K_PAR][P_DEALER]
+    p = pts + gained if (winner & 1) != dealer else pts
+    w2, gained2, rel = _single_trick(_nth(c0, c1, c2, c3, w), _nth(c0, c1, c2, c3, w + 1),
+                                     _nth(c0, c1, c2, c3, w + 2), _nth(c0, c1, c2, c3, w + 3), K)
+    attackers = ((winner + w2) & 1) != dealer
+    return end_value(K, p + gained2 if attackers else p, attackers), rel
+
+
 @helper
 def last_two(h, leader, pts, alpha, beta, K):
     """Value of the last two tricks when every hand holds two cards, by trying the lines (a bound
@@ -98,11 +111,7 @@ def last_two(h, leader, pts, alpha, beta, K):
                     if (ksuit[d] != led and ksuit[d_] == led) or (i3 == 1 and d == d_):
                         continue
                     w, gained, r = _single_trick(a, b, c, d, K)
-                    p = pts + gained if ((leader + w) & 1) != dealer else pts
-                    w2, gained2, r2 = _single_trick(_nth(a_, b_, c_, d_, w), _nth(a_, b_, c_, d_, w + 1),
-                                                    _nth(a_, b_, c_, d_, w + 2), _nth(a_, b_, c_, d_, w + 3), K)
-                    attackers = ((leader + w + w2) & 1) != dealer
-                    v = end_value(K, p + gained2 if attackers else p, attackers)
+                    v, r2 = _then_last(a_, b_, c_, d_, (leader + w) & 3, w, pts, gained, K)
                     v3, u3 = _better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
                     if _settled(v3, s3, dealer, alpha, beta):
                         break
@@ -268,13 +277,8 @@ def _pair_led(h, leader, pts, alpha, beta, strict, K):
                     pw, pk = _pair_power(h, (leader + i) & 3, _nth(k0, k1, k2, k3, i), lead_suit, K)
                     if i != w and pw >= 0 and ksuit[pk] == ksuit[wk]:
                         r = bit(wk)
-                kept = kpts[k0] + kpts[k1] + kpts[k2] + kpts[k3]
-                gained = K[K_PAR][P_TRICK_SCORE] + total - kept
-                p = pts + gained if ((leader + w) & 1) != dealer else pts
-                w2, gained2, r2 = _single_trick(_nth(k0, k1, k2, k3, w), _nth(k0, k1, k2, k3, w + 1),
-                                                _nth(k0, k1, k2, k3, w + 2), _nth(k0, k1, k2, k3, w + 3), K)
-                attackers = ((leader + w + w2) & 1) != dealer
-                v = end_value(K, p + gained2 if attackers else p, attackers)
+                gained = K[K_PAR][P_TRICK_SCORE] + total - (kpts[k0] + kpts[k1] + kpts[k2] + kpts[k3])
+                v, r2 = _then_last(k0, k1, k2, k3, (leader + w) & 3, w, pts, gained, K)
                 v3, u3 = _better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
                 if _settled(v3, s3, dealer, alpha, beta):
                     break
