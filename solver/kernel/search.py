@@ -7,9 +7,8 @@ points still in play, sure tricks (when every play is one card and tricks
 score), the last two tricks played out (two cards a hand), the table, and
 the last three tricks played out (three cards a hand, pairs and triples
 too: stored in the table like a search's result, so a second visit costs
-a probe); otherwise
-it generates the moves, drops those a twin play dominates
-(:mod:`.dominance`), orders and tries the rest.
+a probe); otherwise it generates the moves, drops those a twin play
+dominates (:mod:`.dominance`), orders and tries the rest.
 
 Partition search (DDS's "winning ranks"): every result comes with the kinds
 whose rank decided a trick below it (``rel``), and the table stores a bound
