@@ -26,7 +26,9 @@ from huolong.solver.encode import canonical_play, encode
 from huolong.solver.kernel import dispatchers, layout
 from huolong.solver.kernel.bounds import sure_tricks
 from huolong.solver.kernel.endings import last_single, last_three, last_two
-from huolong.solver.kernel.layout import INF, K_SUIT_MASK, new_table, search_buffers
+from huolong.solver.kernel.fourcards import follows, packed, pick
+from huolong.solver.kernel.layout import INF, K_SUIT, K_SUIT_MASK, new_table, search_buffers
+from huolong.solver.kernel.settle import last_four
 from huolong.solver.kernel.table import classify, probe, store
 from huolong.solver.kernel.tricks import hand_points
 from huolong.solver.playout import Player
@@ -229,8 +231,10 @@ def trick_start_bounds(h, leader, pts, K):
 
 
 @njit
-def last_tricks(h, leader, pts, alpha, beta, three, strict, K):
-    if three:
+def last_tricks(h, leader, pts, alpha, beta, cards, strict, K, T, FK, ctrl):
+    if cards >= 4:
+        value, _ = last_four(h, leader, pts, hand_points(h, K), alpha, beta, strict, K, T, FK, np.int64(0), ctrl)
+    elif cards == 3:
         value, _ = last_three(h, leader, pts, alpha, beta, strict, K)
     else:
         value, _ = last_two(h, leader, pts, alpha, beta, K)
@@ -238,12 +242,15 @@ def last_tricks(h, leader, pts, alpha, beta, three, strict, K):
 
 
 def played_out(pos: Position, alpha: int = -INF, beta: int = INF) -> int:
-    """The value :func:`last_two` or :func:`last_three` gives (by the cards a hand), −1 if none."""
+    """The value :func:`last_two`, :func:`last_three` or :func:`last_four` gives (by the cards a
+    hand; the last with a table of its own), −1 if none."""
     enc = encode(pos, "points")
     h = enc.hands(pos)
     before = h.copy()
+    _, _, _, ctrl, _, FK = search_buffers(64)
     value = int(last_tricks(h, np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)), np.int64(alpha),
-                            np.int64(beta), pos.cards_left == 3, np.int64(pos.rules.follow == "strict"), enc.K))
+                            np.int64(beta), np.int64(pos.cards_left), np.int64(pos.rules.follow == "strict"), enc.K,
+                            new_table(1 << 12), FK, ctrl))
     assert (h == before).all(), "the hands were not put back"
     return value
 
@@ -284,14 +291,15 @@ def test_the_last_two_tricks_are_valued_exactly():
     assert pairs >= 10  # pairs led alone and as the last trick were valued too
 
 
+def oracle_checked(pos: Position) -> None:
+    enc = encode(pos, "points")
+    assert played_out(pos) == enc.leaf(*oracle_value(pos, "points")), str(pos)
+
+
 def test_the_last_three_tricks_are_valued_exactly():
     """Singles, pairs and triples led, followed by the rules for following (strict and free)."""
     rng = random.Random(9)
     led = {"pair": 0, "strict pair": 0, "triple": 0}
-
-    def check(pos: Position) -> None:
-        enc = encode(pos, "points")
-        assert played_out(pos) == enc.leaf(*oracle_value(pos, "points")), str(pos)
 
     for pool in (None, 5, 0):  # any cards; five kinds (pairs); bridge
         for _ in range(200 if pool is None else 100 if pool else 60):
@@ -299,12 +307,12 @@ def test_the_last_three_tricks_are_valued_exactly():
             units = {len(u.cards) for u in pos.legal_plays()}
             led["pair"] += 2 in units
             led["strict pair"] += 2 in units and pos.rules.follow == "strict"
-            check(pos)
+            oracle_checked(pos)
     while led["triple"] < 12:  # four kinds: the leader now and then holds three of one
         pos = trick_start(rng, 3, bridge=False, kinds=4)
         if any(len(u.cards) == 3 for u in pos.legal_plays()):
             led["triple"] += 1
-            check(pos)
+            oracle_checked(pos)
     assert min(led.values()) >= 10, led
 
 
@@ -319,10 +327,95 @@ def test_a_unit_led_in_the_last_three_tricks_is_ruffed_only_by_trumps_as_many(ha
     assert played_out(pos) == exact
 
 
-@pytest.mark.parametrize("cards", [2, 3])
-def test_the_last_tricks_outside_a_window_give_a_bound_on_its_side(cards):
+@pytest.mark.slow
+def test_the_last_four_tricks_are_valued_exactly():
+    """Every unit led from four cards a hand, followed by the rules for following (strict and
+    free), and the tricks after it settled through a table."""
+    rng = random.Random(12)
+    led = {"pair": 0, "strict pair": 0, "triple": 0, "strict triple": 0}
+    for pool in (None, 8, 0):  # any cards; eight kinds (pairs); bridge
+        for _ in range(60 if pool is None else 30 if pool else 20):
+            oracle_checked(trick_start(rng, 4, bridge=pool == 0, kinds=pool))
+    while led["pair"] < 30 or led["triple"] < 12:  # six kinds, three copies each: pairs and triples to lead
+        pos = trick_start(rng, 4, bridge=False, kinds=6)
+        units = {len(u.cards) for u in pos.legal_plays()}
+        if 2 not in units or (3 not in units and led["pair"] >= 30):
+            continue
+        strict = pos.rules.follow == "strict"
+        for n in (2, 3):
+            led["pair" if n == 2 else "triple"] += n in units
+            led["strict pair" if n == 2 else "strict triple"] += n in units and strict
+        oracle_checked(pos)
+    assert min(led.values()) >= 4, led
+
+
+@njit
+def follow_plays(h, s, n, lead_suit, strict, K):
+    cards = packed(h, s)
+    legal = follows(cards, n, lead_suit, strict, K)
+    out = []
+    for j in range(6):
+        if legal & (1 << j):
+            a, b, c = pick(cards, n, j)
+            out.append((a, b, c))
+    return out
+
+
+def test_the_answers_to_a_unit_led_from_four_cards_are_the_legal_plays():
+    """Perft-style: after each lead, each follower's plays (by kinds) are the rules' legal plays,
+    each once, under free and strict following (a strict triple led to a seat holding a pair of the
+    suit among them)."""
+    rng = random.Random(13)
+    checked = {1: 0, 2: 0, 3: 0, "strict triple to a pair": 0}
+    for starts in range(20000):
+        if starts >= 300 and min(checked.values()) >= 10:
+            break
+        start = trick_start(rng, 4, bridge=False, kinds=rng.choice([6, 6, 7, 10, None]))
+        lead_hand = list(start.hands[start.leader])
+        if starts >= 300 and not (start.rules.follow == "strict" and any(lead_hand.count(c) == 3 for c in lead_hand)):
+            continue  # then only strict triples led
+        enc = encode(start, "points")
+        h = enc.hands(start)
+        strict = start.rules.follow == "strict"
+        for lead in start.legal_plays():
+            pos = start.copy()
+            pos.play(lead)
+            n = len(lead.cards)
+            lead_suit = enc.K[K_SUIT][enc.kind_of[lead.cards[0]]]
+            for _ in range(3):  # each follower in turn, after the one before played its first legal play
+                seat = pos.to_play
+                plays = pos.legal_plays()
+                rules = sorted({tuple(sorted(int(enc.kind_of[c]) for c in play.cards)) for play in plays})
+                kernel = follow_plays(h, np.int64(enc.seat(seat)), np.int64(n), np.int64(lead_suit),
+                                      np.int64(strict), enc.K)
+                assert len(kernel) == len(set(kernel)), "a play given twice"
+                assert sorted(tuple(int(x) for x in t[:n]) for t in kernel) == rules, (str(start), str(lead))
+                checked[n] += 1
+                kinds = [int(enc.kind_of[c]) for c in pos.hands[seat]]
+                checked["strict triple to a pair"] += strict and n == 3 and any(
+                    kinds.count(k) == 2 and enc.K[K_SUIT][k] == lead_suit for k in kinds)
+                pos.play(plays[0])
+    assert min(checked.values()) >= 10, checked
+
+
+@pytest.mark.parametrize("follow, answers", [("strict", [(2, 2, 2)]), ("free", [(2, 2, 2), (2, 2, 3)])])
+def test_a_triple_led_from_four_cards_is_answered_by_a_triple_held_under_strict(follow, answers):
+    """E holds ♠444 and ♠5: under strict following it must play its triple to ♠KKK, under free any
+    three spades. (Kinds count up from the ♠4 in this deal's encoding, weakest first.)"""
+    pos = Position.from_hands(["KKK7.-.-.-", "5444.-.-.-", "-.-.AKQJ.-", "-.-.T987.-"], level="3", trump="H",
+                              dealer="E", leader="S", bottom="-.-.-.JJ9987", rules=f"standard follow={follow}")
+    enc = encode(pos, "points")
+    four = int(enc.kind_of[next(iter(Hand.parse("4.-.-.-")))])
+    lead_suit = enc.K[K_SUIT][four]
+    kernel = follow_plays(enc.hands(pos), np.int64(enc.seat(pos.seat_after(pos.leader))), np.int64(3),
+                          np.int64(lead_suit), np.int64(follow == "strict"), enc.K)
+    assert sorted(tuple(int(x) - four + 2 for x in t) for t in kernel) == answers
+
+
+@pytest.mark.parametrize("cards, count", [(2, 120), (3, 120), pytest.param(4, 30, marks=pytest.mark.slow)])
+def test_the_last_tricks_outside_a_window_give_a_bound_on_its_side(cards, count):
     rng = random.Random(7)
-    for _ in range(120):
+    for _ in range(count):
         pos = trick_start(rng, cards, bridge=False)
         enc = encode(pos, "points")
         exact = enc.leaf(*oracle_value(pos, "points"))
@@ -336,8 +429,8 @@ def test_the_last_tricks_outside_a_window_give_a_bound_on_its_side(cards):
             assert v == exact
 
 
-def test_more_than_three_cards_are_left_to_the_search():
-    assert played_out(trick_start(random.Random(8), 4, bridge=False)) == -1
+def test_more_than_four_cards_are_left_to_the_search():
+    assert played_out(trick_start(random.Random(8), 5, bridge=False)) == -1
 
 
 def test_points_still_in_play_bound_the_final_score():

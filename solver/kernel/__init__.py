@@ -11,7 +11,9 @@ Modules, after DDS's source layout:
 ``tricks``     plays onto the table and back, trick winners, leaf values
 ``table``      keys, classes of positions (partition search), store, probe
 ``endings``    the last one, two or three tricks played out
+``fourcards``  four cards a hand: the ways to answer a unit led
 ``bounds``     sure tricks
+``settle``     a trick start settled without a search: bounds, table, the last tricks played out
 ``search``     the alpha-beta and MTD(f)
 ``bot``        the playout bot
 ``root``       the driver of a solve: the root plays, each one's value, the best line
@@ -63,9 +65,15 @@ from pathlib import Path
 import numba
 from numba.core.registry import CPUDispatcher
 
-from . import bits, bot, bounds, dominance, endings, jit, layout, moves, playout, root, search, table, tricks, twins
+from . import (
+    bits, bot, bounds, dominance, endings, fourcards, jit, layout, moves, playout, root, search, settle, table, tricks,
+    twins,
+)
 
-MODULES = (layout, jit, bits, twins, moves, dominance, tricks, table, endings, bounds, search, bot, root, playout)
+MODULES = (
+    layout, jit, bits, twins, moves, dominance, tricks, table, endings, fourcards, bounds, settle, search, bot, root,
+    playout,
+)
 STAMP_FILE = "huolong-kernel.stamp"
 
 

@@ -10,6 +10,7 @@ so that the table can store it, and those above it, for a class of positions.
 
 from __future__ import annotations
 
+
 from .bits import ONE, ZERO, add, bit, hand_size, highest, lowest, popcount, remove
 from .jit import helper, inline
 from .layout import K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_ZOB, P_DEALER, P_TRICK_SCORE, TRUMP
@@ -91,7 +92,7 @@ def last_two(h, leader, pts, alpha, beta, K):
     for i0 in range(2):
         if h[leader, 1] != ZERO and i0 == 1:  # the pair led as one trick
             v, r = _pair_trick(h, leader, pts, K)
-            v0, u0 = _better(v0, u0, v, r, leader, dealer, alpha, beta)
+            v0, u0 = better(v0, u0, v, r, leader, dealer, alpha, beta)
             break
         a, a_ = _card(h, leader, i0)
         led = ksuit[a]
@@ -112,17 +113,17 @@ def last_two(h, leader, pts, alpha, beta, K):
                         continue
                     w, gained, r = _single_trick(a, b, c, d, K)
                     v, r2 = _then_last(a_, b_, c_, d_, (leader + w) & 3, w, pts, gained, K)
-                    v3, u3 = _better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
-                    if _settled(v3, s3, dealer, alpha, beta):
+                    v3, u3 = better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
+                    if settled(v3, s3, dealer, alpha, beta):
                         break
-                v2, u2 = _better(v2, u2, v3, u3, s2, dealer, alpha, beta)
-                if _settled(v2, s2, dealer, alpha, beta):
+                v2, u2 = better(v2, u2, v3, u3, s2, dealer, alpha, beta)
+                if settled(v2, s2, dealer, alpha, beta):
                     break
-            v1, u1 = _better(v1, u1, v2, u2, s1, dealer, alpha, beta)
-            if _settled(v1, s1, dealer, alpha, beta):
+            v1, u1 = better(v1, u1, v2, u2, s1, dealer, alpha, beta)
+            if settled(v1, s1, dealer, alpha, beta):
                 break
-        v0, u0 = _better(v0, u0, v1, u1, leader, dealer, alpha, beta)
-        if _settled(v0, leader, dealer, alpha, beta):
+        v0, u0 = better(v0, u0, v1, u1, leader, dealer, alpha, beta)
+        if settled(v0, leader, dealer, alpha, beta):
             break
     return v0, u0
 
@@ -176,24 +177,24 @@ def last_three(h, leader, pts, alpha, beta, strict, K):
                     v, r2 = last_two(h, nxt, p, alpha, beta, K)
                     for i, k in enumerate((a, b, c, d)):
                         add(h, (leader + i) & 3, k)
-                    v3, u3 = _better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
-                    if _settled(v3, s3, dealer, alpha, beta):
+                    v3, u3 = better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
+                    if settled(v3, s3, dealer, alpha, beta):
                         break
-                v2, u2 = _better(v2, u2, v3, u3, s2, dealer, alpha, beta)
-                if _settled(v2, s2, dealer, alpha, beta):
+                v2, u2 = better(v2, u2, v3, u3, s2, dealer, alpha, beta)
+                if settled(v2, s2, dealer, alpha, beta):
                     break
-            v1, u1 = _better(v1, u1, v2, u2, s1, dealer, alpha, beta)
-            if _settled(v1, s1, dealer, alpha, beta):
+            v1, u1 = better(v1, u1, v2, u2, s1, dealer, alpha, beta)
+            if settled(v1, s1, dealer, alpha, beta):
                 break
-        v0, u0 = _better(v0, u0, v1, u1, leader, dealer, alpha, beta)
-        if _settled(v0, leader, dealer, alpha, beta):
+        v0, u0 = better(v0, u0, v1, u1, leader, dealer, alpha, beta)
+        if settled(v0, leader, dealer, alpha, beta):
             return v0, u0
     if h[leader, 1]:
         v, r = _pair_led(h, leader, pts, alpha, beta, strict, K)
-        v0, u0 = _better(v0, u0, v, r, leader, dealer, alpha, beta)
-        if h[leader, 2] and not _settled(v0, leader, dealer, alpha, beta):
+        v0, u0 = better(v0, u0, v, r, leader, dealer, alpha, beta)
+        if h[leader, 2] and not settled(v0, leader, dealer, alpha, beta):
             v, r = _triple_led(h, leader, pts, K)
-            v0, u0 = _better(v0, u0, v, r, leader, dealer, alpha, beta)
+            v0, u0 = better(v0, u0, v, r, leader, dealer, alpha, beta)
     return v0, u0
 
 
@@ -279,14 +280,14 @@ def _pair_led(h, leader, pts, alpha, beta, strict, K):
                         r = bit(wk)
                 gained = K[K_PAR][P_TRICK_SCORE] + total - (kpts[k0] + kpts[k1] + kpts[k2] + kpts[k3])
                 v, r2 = _then_last(k0, k1, k2, k3, (leader + w) & 3, w, pts, gained, K)
-                v3, u3 = _better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
-                if _settled(v3, s3, dealer, alpha, beta):
+                v3, u3 = better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
+                if settled(v3, s3, dealer, alpha, beta):
                     break
-            v2, u2 = _better(v2, u2, v3, u3, s2, dealer, alpha, beta)
-            if _settled(v2, s2, dealer, alpha, beta):
+            v2, u2 = better(v2, u2, v3, u3, s2, dealer, alpha, beta)
+            if settled(v2, s2, dealer, alpha, beta):
                 break
-        v1, u1 = _better(v1, u1, v2, u2, s1, dealer, alpha, beta)
-        if _settled(v1, s1, dealer, alpha, beta):
+        v1, u1 = better(v1, u1, v2, u2, s1, dealer, alpha, beta)
+        if settled(v1, s1, dealer, alpha, beta):
             break
     return v1, u1
 
@@ -322,7 +323,7 @@ def _playable(x, led):
 
 
 @inline
-def _settled(v, s, dealer, alpha, beta):
+def settled(v, s, dealer, alpha, beta):
     """Does seat s's value so far, ``v``, cut off its other choices (it is past the window its way)?"""
     return v >= beta if (s & 1) != dealer else v <= alpha
 
@@ -365,11 +366,12 @@ def _pair_trick(h, leader, pts, K):
 
 
 @inline
-def _better(best, kinds, v, rel, s, dealer, alpha, beta):
+def better(best, kinds, v, rel, s, dealer, alpha, beta):
     """Seat s's value so far and its kinds, after a child worth ``v`` resting on ``rel``: the child
     that settles the seat brings only its own kinds."""
-    if _settled(v, s, dealer, alpha, beta):
+    if settled(v, s, dealer, alpha, beta):
         return v, rel
     if best < 0:
         return v, kinds | rel
     return (max(best, v) if (s & 1) != dealer else min(best, v)), kinds | rel
+

@@ -255,7 +255,7 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
     sure winner. A follower plays low when its side already holds the trick,
     else wins as cheaply as is safe, else plays low.
     """
-    ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
+    ksuit, kpow, kpts = K[K_SUIT], K[K_POWER], K[K_POINTS]
     best_pow = -1
     best_seat = 0
     lead_suit = -1
@@ -280,39 +280,51 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
         if move == tmove:
             sc[m] = 1 << 40
         elif tlen == 0:
-            # a unit no opponent can beat (the biggest first, then the lowest, so higher cards keep
-            # control for later, points counting against rank: they are cashed; a trump that carries
-            # no points after every plain winner, since trumps are the control), a low one to the
-            # partner's winner (with points: they go to the partner), not one an opponent ruffs, else
-            # the biggest unit (the followers must match it or break theirs), from the side's longest
-            # suit, low
-            su = ksuit[c]
-            lho = best_unit(h, (seat + 1) & 3, n, su, K)
-            rho = best_unit(h, (seat + 3) & 3, n, su, K)
-            if max(lho, rho) <= kpow[c]:
-                sc[m] = (1 << 20) + n * 4096 - kpow[c] * 8 + kpts[c] * 15
-                if su == TRUMP and pts == 0:
-                    sc[m] -= 1 << 19  # still above the leads that win nothing
-            else:
-                mate = best_unit(h, (seat + 2) & 3, n, su, K)
-                if mate > lho and mate > rho:
-                    sc[m] = (1 << 19) - kpow[c] + kpts[c] * 16
-                elif su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
-                    sc[m] = -(1 << 19) - kpow[c]
-                else:
-                    side = smask[su] & (h[seat, 0] | h[(seat + 2) & 3, 0])
-                    sc[m] = n * 1024 + (popcount(side) << 4) - kpow[c]
+            sc[m] = lead_score(h, seat, c, n, K)
         else:
-            power = play_power(move, lead_suit, ksuit, kpow)
-            if partner_safe:
-                sc[m] = pts * 16 - pw
-            elif power > best_pow:
-                if threat > power:
-                    sc[m] = 50000 + pts * 16 - power
-                else:
-                    sc[m] = 100000 + pts * 16 - power
-            else:
-                sc[m] = -pts * 16 - pw
+            sc[m] = follow_score(pts, pw, play_power(move, lead_suit, ksuit, kpow), partner_safe, best_pow, threat)
+
+
+@helper
+def lead_score(h, seat, c, n, K):
+    """A lead of ``n`` cards of kind c, scored for the order of trying.
+
+    A unit no opponent can beat (the biggest first, then the lowest, so
+    higher cards keep control for later, points counting against rank: they
+    are cashed; a trump that carries no points after every plain winner,
+    since trumps are the control), a low one to the partner's winner (with
+    points: they go to the partner), not one an opponent ruffs, else the
+    biggest unit (the followers must match it or break theirs), from the
+    side's longest suit, low.
+    """
+    ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
+    su = ksuit[c]
+    lho = best_unit(h, (seat + 1) & 3, n, su, K)
+    rho = best_unit(h, (seat + 3) & 3, n, su, K)
+    if max(lho, rho) <= kpow[c]:
+        score = (1 << 20) + n * 4096 - kpow[c] * 8 + kpts[c] * 15
+        if su == TRUMP and kpts[c] == 0:
+            score -= 1 << 19  # still above the leads that win nothing
+        return score
+    mate = best_unit(h, (seat + 2) & 3, n, su, K)
+    if mate > lho and mate > rho:
+        return (1 << 19) - kpow[c] + kpts[c] * 16
+    if su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
+        return -(1 << 19) - kpow[c]
+    side = smask[su] & (h[seat, 0] | h[(seat + 2) & 3, 0])
+    return n * 1024 + (popcount(side) << 4) - kpow[c]
+
+
+@inline
+def follow_score(pts, pw, power, partner_safe, best_pow, threat):
+    """A follower's play of ``pts`` points, ``pw`` summed power and trick ``power``, scored for
+    the order of trying: low when its side already holds the trick, else the cheapest win that is
+    safe, then a win that is not, else low."""
+    if partner_safe:
+        return pts * 16 - pw
+    if power > best_pow:
+        return (50000 if threat > power else 100000) + pts * 16 - power
+    return -pts * 16 - pw
 
 
 @inline

@@ -1,14 +1,11 @@
 """The alpha-beta search, and MTD(f) on top of it.
 
 ``search`` is a fail-soft alpha-beta over an explicit stack of frames (a
-cached Numba function may not be recursive, numba issue #6061). At trick
-starts it tries, in order: the last trick directly, the bound from the
-points still in play, sure tricks (when every play is one card and tricks
-score), the last two tricks played out (two cards a hand), the table, and
-the last three tricks played out (three cards a hand, pairs and triples
-too: stored in the table like a search's result, so a second visit costs
-a probe); otherwise it generates the moves, drops those a twin play
-dominates (:mod:`.dominance`), orders and tries the rest.
+cached Numba function may not be recursive, numba issue #6061). A trick
+start is first settled without a search if it can be (:mod:`.settle`: the
+bounds, the table, the last tricks played out); otherwise it generates the
+moves, drops those a twin play dominates (:mod:`.dominance`), orders and
+tries the rest.
 
 Partition search (DDS's "winning ranks"): every result comes with the kinds
 whose rank decided a trick below it (``rel``), and the table stores a bound
@@ -22,21 +19,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ZERO, hand_size
-from .bounds import sure_tricks
+from .bits import ZERO
 from .dominance import drop_dominated
-from .endings import last_single, last_three, last_two
 from .jit import helper, inline
 from .layout import (
     CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, F_A, F_ALPHA, F_B, F_BASE, F_BEST,
     F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT,
-    FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_BOUNDS, K_LEAF, K_PAR, K_SUIT_MASK, K_ZLEAD, K_ZOB,
-    K_ZPOINTS, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT, P_POINTS_KEYED,
-    P_RESULT_ONLY, P_TRICK_SCORE,
+    FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_BOUNDS, K_PAR, K_SUIT_MASK, K_ZLEAD, K_ZOB,
+    LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_RESULT_ONLY,
 )
 from .moves import generate, order, select_next
-from .table import classify, hand_key, probe, store, top_kinds, with_runs
+from .settle import settle
+from .table import hand_key, store, with_runs
 from .tricks import finish_trick, hand_points, lead_key, move_points, place, unplace
+
 
 @helper
 def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc, prev, ctrl, F, FK):
@@ -47,8 +43,7 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
     hands' key (:func:`.table.hand_key`). Counts nodes in ``ctrl`` and stops
     (``CTRL_ABORTED``) when asked to or past the node limit.
     """
-    leaf, smask = K[K_LEAF], K[K_SUIT_MASK]
-    zob, zpts, par = K[K_ZOB], K[K_ZPOINTS], K[K_PAR]
+    smask, zob, par = K[K_SUIT_MASK], K[K_ZOB], K[K_PAR]
     d = np.int64(0)
     F[0, F_TNO] = tno
     F[0, F_TLEN] = tlen
@@ -75,68 +70,10 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
             tmove = -1
             immediate = False
             if tl == 0:
-                base = leaf[0, p // 5]
+                immediate, v, rel, base, tmove = settle(h, ld, p, F[d, F_HAND_POINTS], al, be, strict, K, T, FK, d,
+                                                        ctrl)
                 F[d, F_BASE] = base
-                last, rel = last_single(h, ld, p, K)
-                if last >= 0:
-                    v = last
-                    immediate = True
-                else:
-                    # bounds from the points still in play: they can only be gained
-                    rem = F[d, F_HAND_POINTS] + par[P_TRICK_SCORE] * hand_size(h, ld)
-                    top = leaf[1, (p + rem + par[P_DIG]) // 5]
-                    rel = ZERO
-                    if top <= al:
-                        v = top
-                        immediate = True
-                    elif base >= be:
-                        v = base
-                        immediate = True
-                    elif par[P_TRICK_SCORE] > 0 and par[P_MAX_UNIT] == 1:
-                        # tricks score and every play is one card: sure tricks bound the rest
-                        quick, qrel, other, orel = sure_tricks(h, ld, K)
-                        if (ld & 1) == par[P_DEALER]:  # the dealer's side leads: its sure tricks cap the attackers
-                            quick, qrel, other, orel = other, orel, quick, qrel
-                        low = leaf[0, (p + quick * par[P_TRICK_SCORE]) // 5]
-                        high = leaf[1, (p + rem - other * par[P_TRICK_SCORE] + par[P_DIG]) // 5]
-                        if low >= be:
-                            v, rel, immediate = low, qrel, True
-                        elif high <= al:
-                            v, rel, immediate = high, orel, True
-                    if not immediate:
-                        # two cards a hand: their lines cost less than a search. (Never stored: the
-                        # table has nothing for them, and probing it first cost a classify each.)
-                        last, lrel = last_two(h, ld, p, al, be, K)
-                        if last >= 0:
-                            v, rel, immediate = last, lrel, True
-                    if not immediate:
-                        shape = classify(h, ld, K, FK, d)
-                        if par[P_POINTS_KEYED]:
-                            shape ^= zpts[p // 5]
-                        FK[d, FK_SHAPE] = shape
-                        F[d, F_TT] = 1
-                        lo, hi, cut_lo, cut_hi, tmove = probe(T, FK, d, shape)
-                        lo += base
-                        hi += base
-                        if lo >= be:
-                            v = lo
-                            rel = top_kinds(h, cut_lo, smask)
-                            immediate = True
-                        elif hi <= al:
-                            v = hi
-                            rel = top_kinds(h, cut_hi, smask)
-                            immediate = True
-                        elif lo == hi:
-                            v = lo
-                            rel = top_kinds(h, cut_lo, smask) | top_kinds(h, cut_hi, smask)
-                            immediate = True
-                        else:
-                            # three cards a hand: played out, and stored like a search's result
-                            last, lrel = last_three(h, ld, p, al, be, strict, K)
-                            if last >= 0:
-                                store(T, h, FK, d, shape, lrel, last - base if last > al else -INF,
-                                      last - base if last < be else INF, np.int64(-1), smask, ctrl[CTRL_NODES])
-                                v, rel, immediate = last, lrel, True
+                F[d, F_TT] = 0 if immediate else 1
             if immediate:
                 if d == 0:
                     return v

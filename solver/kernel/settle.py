@@ -1,0 +1,252 @@
+"""A trick start settled without a search, when it can be: by the bounds, the table, or the last
+tricks played out.
+
+In order: the last trick directly, the bound from the points still in
+play, sure tricks (when every play is one card and tricks score), the
+last two tricks played out (never stored: the table has nothing for them,
+and probing it first cost a classify each), the table, and the last three
+or four tricks played out, stored in the table like a search's result so
+that a second visit costs a probe. Four cards a hand: each first trick's
+lines are tried directly and what follows is settled here again (one
+level down the frame stack), which keeps the table's answers for the
+three-card positions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .bits import ONE, ZERO, add, bit, hand_size, lowest, remove
+from .bounds import sure_tricks
+from .endings import better, last_single, last_three, last_two, settled
+from .fourcards import follows, packed, pick, unit_power
+from .jit import helper, inline
+from .layout import (
+    CTRL_NODES, FK_SHAPE, INF, K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_ZOB, K_ZPOINTS, P_DEALER,
+    P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_TRICK_SCORE,
+)
+from .moves import follow_score, lead_score, opponents_best
+from .table import classify, probe, store, top_kinds
+
+
+@helper
+def settle(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
+    """``(settled, value or bound, kinds it rests on, base, the table's move)`` of the trick start
+    with ``leader`` to lead, ``pts`` taken and ``hand_pts`` card points in the hands; when not
+    settled, ``FK[d]`` holds the position's class for the search to store under, and ``base`` is
+    what the table's bounds are relative to."""
+    done, last, rel, base, tmove = _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl)
+    if done:
+        return done, last, rel, base, tmove
+    last, rel = last_four(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl)
+    if last < 0:
+        return False, last, rel, base, tmove
+    _store(T, h, FK, d, rel, last, base, alpha, beta, K, ctrl)
+    return True, last, rel, base, tmove
+
+
+@helper
+def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
+    """:func:`settle` up to three cards a hand played out: the tricks after the first of the last
+    four are settled so (a cached function may not recurse)."""
+    leaf, smask, par = K[K_LEAF], K[K_SUIT_MASK], K[K_PAR]
+    base = leaf[0, pts // 5]
+    last, rel = last_single(h, leader, pts, K)
+    if last >= 0:
+        return True, last, rel, base, np.int64(-1)
+    # bounds from the points still in play: they can only be gained
+    rem = hand_pts + par[P_TRICK_SCORE] * hand_size(h, leader)
+    top = leaf[1, (pts + rem + par[P_DIG]) // 5]
+    if top <= alpha:
+        return True, top, ZERO, base, np.int64(-1)
+    if base >= beta:
+        return True, base, ZERO, base, np.int64(-1)
+    if par[P_TRICK_SCORE] > 0 and par[P_MAX_UNIT] == 1:
+        # tricks score and every play is one card: sure tricks bound the rest
+        quick, qrel, other, orel = sure_tricks(h, leader, K)
+        if (leader & 1) == par[P_DEALER]:  # the dealer's side leads: its sure tricks cap the attackers
+            quick, qrel, other, orel = other, orel, quick, qrel
+        low = leaf[0, (pts + quick * par[P_TRICK_SCORE]) // 5]
+        high = leaf[1, (pts + rem - other * par[P_TRICK_SCORE] + par[P_DIG]) // 5]
+        if low >= beta:
+            return True, low, qrel, base, np.int64(-1)
+        if high <= alpha:
+            return True, high, orel, base, np.int64(-1)
+    last, rel = last_two(h, leader, pts, alpha, beta, K)
+    if last >= 0:
+        return True, last, rel, base, np.int64(-1)
+    shape = classify(h, leader, K, FK, d)
+    if par[P_POINTS_KEYED]:
+        shape ^= K[K_ZPOINTS][pts // 5]
+    FK[d, FK_SHAPE] = shape
+    lo, hi, cut_lo, cut_hi, tmove = probe(T, FK, d, shape)
+    lo += base
+    hi += base
+    if lo >= beta:
+        return True, lo, top_kinds(h, cut_lo, smask), base, tmove
+    if hi <= alpha:
+        return True, hi, top_kinds(h, cut_hi, smask), base, tmove
+    if lo == hi:
+        return True, lo, top_kinds(h, cut_lo, smask) | top_kinds(h, cut_hi, smask), base, tmove
+    last, rel = last_three(h, leader, pts, alpha, beta, strict, K)
+    if last < 0:
+        return False, last, rel, base, tmove
+    _store(T, h, FK, d, rel, last, base, alpha, beta, K, ctrl)
+    return True, last, rel, base, tmove
+
+
+@inline
+def _store(T, h, FK, d, rel, last, base, alpha, beta, K, ctrl):
+    """Store a played-out value or bound for the class in ``FK[d]``, like a search's result."""
+    store(T, h, FK, d, FK[d, FK_SHAPE], rel, last - base if last > alpha else -INF,
+          last - base if last < beta else INF, np.int64(-1), K[K_SUIT_MASK], ctrl[CTRL_NODES])
+
+
+@helper
+def last_four(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
+    """Value of the last four tricks when every hand holds four cards, by trying each unit the
+    leader may lead and each legal answer to it, then settling what is left as any trick start
+    (one frame down); fail-soft outside ``(alpha, beta)``, with the kinds whose rank decided it as
+    the search keeps them: ``(−1, 0)`` if that is not the case."""
+    for s in range(4):
+        if hand_size(h, s) != 4:
+            return -1, ZERO
+    dealer = K[K_PAR][P_DEALER]
+    v0, u0 = -1, ZERO
+    left1, left2, left3 = h[leader, 0], h[leader, 1], h[leader, 2]  # the units not yet tried
+    while left1 | left2 | left3:
+        q, n = _next_lead(h, leader, left1, left2, left3, K)
+        if n == 1:
+            left1 ^= bit(q)
+        elif n == 2:
+            left2 ^= bit(q)
+        else:
+            left3 ^= bit(q)
+        v, r = _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl)
+        v0, u0 = better(v0, u0, v, r, leader, dealer, alpha, beta)
+        if settled(v0, leader, dealer, alpha, beta):
+            return v0, u0
+    return v0, u0
+
+
+@helper
+def _next_lead(h, leader, left1, left2, left3, K):
+    """The leader's next unit to try, by the search's lead ordering, of the singles, pairs and
+    triples left in ``left1..3``: its kind and size."""
+    best_q, best_n, best_score = np.int64(-1), np.int64(0), np.int64(0)
+    for n in range(1, 4):
+        x = left1 if n == 1 else left2 if n == 2 else left3
+        while x:
+            q = lowest(x)
+            x &= x - ONE
+            score = lead_score(h, leader, q, n, K)
+            if best_q < 0 or score > best_score:
+                best_q, best_n, best_score = q, n, score
+    return best_q, best_n
+
+
+@helper
+def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
+    """Value when the leader leads ``n`` copies of kind q from four cards a hand: each follower's
+    legal answers, ordered as the search orders them, then what is left settled."""
+    ksuit, kpts, kpow, zob = K[K_SUIT], K[K_POINTS], K[K_POWER], K[K_ZOB]
+    dealer = K[K_PAR][P_DEALER]
+    s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    lead_suit = ksuit[q]
+    f1, f2, f3 = packed(h, s1), packed(h, s2), packed(h, s3)
+    m1 = follows(f1, n, lead_suit, strict, K)
+    m2 = follows(f2, n, lead_suit, strict, K)
+    m3 = follows(f3, n, lead_suit, strict, K)
+    threat1 = opponents_best(h, leader, s1, np.int64(1), n, lead_suit, K)
+    threat2 = opponents_best(h, leader, s2, np.int64(2), n, lead_suit, K)
+    for _ in range(n):
+        remove(h, leader, q, zob, ZERO)
+    v1, u1 = -1, ZERO
+    y1 = m1
+    while y1:
+        j1, pw1 = _next_follow(f1, y1, n, lead_suit, np.int64(1), np.int64(0), kpow[q], threat1, K)
+        y1 ^= 1 << j1
+        a1, b1, c1 = pick(f1, n, j1)
+        w2, best2 = (np.int64(1), pw1) if pw1 > kpow[q] else (np.int64(0), kpow[q])
+        v2, u2 = -1, ZERO
+        y2 = m2
+        while y2:
+            j2, pw2 = _next_follow(f2, y2, n, lead_suit, np.int64(2), w2, best2, threat2, K)
+            y2 ^= 1 << j2
+            a2, b2, c2 = pick(f2, n, j2)
+            w3, best3 = (np.int64(2), pw2) if pw2 > best2 else (w2, best2)
+            v3, u3 = -1, ZERO
+            y3 = m3
+            while y3:
+                j3, pw3 = _next_follow(f3, y3, n, lead_suit, np.int64(3), w3, best3, np.int64(-1), K)
+                y3 ^= 1 << j3
+                a3, b3, c3 = pick(f3, n, j3)
+                w = 3 if pw3 > best3 else w3
+                wk = q if w == 0 else a1 if w == 1 else a2 if w == 2 else a3
+                r = ZERO  # the winner's rank decided it if it beat another play that could win
+                for i in range(4):
+                    a, b, c = (q, q, q) if i == 0 else (a1, b1, c1) if i == 1 else (a2, b2, c2) if i == 2 \
+                        else (a3, b3, c3)
+                    if i != w and unit_power(a, b, c, n, lead_suit, K) >= 0 and ksuit[a] == ksuit[wk]:
+                        r = bit(wk)
+                won = n * kpts[q]  # the cards' points
+                for i in range(1, 4):
+                    s = (leader + i) & 3
+                    a, b, c = (a1, b1, c1) if i == 1 else (a2, b2, c2) if i == 2 else (a3, b3, c3)
+                    won += _unit_points(a, b, c, n, kpts)
+                    remove(h, s, a, zob, ZERO)
+                    if n > 1:
+                        remove(h, s, b, zob, ZERO)
+                    if n > 2:
+                        remove(h, s, c, zob, ZERO)
+                nxt = (leader + w) & 3
+                p = pts + won + K[K_PAR][P_TRICK_SCORE] if (nxt & 1) != dealer else pts
+                ctrl[CTRL_NODES] += 1
+                _, v, r2, _, _ = _settle_three(h, nxt, p, hand_pts - won, alpha, beta, strict, K, T, FK, d + 1, ctrl)
+                for i in range(1, 4):
+                    s = (leader + i) & 3
+                    a, b, c = (a1, b1, c1) if i == 1 else (a2, b2, c2) if i == 2 else (a3, b3, c3)
+                    add(h, s, a)
+                    if n > 1:
+                        add(h, s, b)
+                    if n > 2:
+                        add(h, s, c)
+                v3, u3 = better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
+                if settled(v3, s3, dealer, alpha, beta):
+                    break
+            v2, u2 = better(v2, u2, v3, u3, s2, dealer, alpha, beta)
+            if settled(v2, s2, dealer, alpha, beta):
+                break
+        v1, u1 = better(v1, u1, v2, u2, s1, dealer, alpha, beta)
+        if settled(v1, s1, dealer, alpha, beta):
+            break
+    for _ in range(n):
+        add(h, leader, q)
+    return v1, u1
+
+
+@inline
+def _unit_points(a, b, c, n, kpts):
+    """Points of a play of ``n`` cards, kinds a ≤ b ≤ c (the last repeated when n < 3)."""
+    return kpts[a] + (kpts[b] if n > 1 else 0) + (kpts[c] if n > 2 else 0)
+
+
+@helper
+def _next_follow(cards, y, n, lead_suit, i, winner, best_pow, threat, K):
+    """The follower's next play to try of those left in ``y`` (the ``i``-th to play; the
+    ``winner``-th holds the trick with ``best_pow``), by the search's follower ordering, and its
+    power."""
+    kpts, kpow = K[K_POINTS], K[K_POWER]
+    partner_safe = ((i - winner) & 1) == 0 and threat <= best_pow
+    best_j, best_score, best_power = -1, np.int64(0), np.int64(-1)
+    x = y
+    while x:
+        j = lowest(x)
+        x &= x - 1
+        a, b, c = pick(cards, n, j)
+        power = unit_power(a, b, c, n, lead_suit, K)
+        score = follow_score(_unit_points(a, b, c, n, kpts), _unit_points(a, b, c, n, kpow), power, partner_safe,
+                             best_pow, threat)
+        if best_j < 0 or score > best_score:
+            best_j, best_score, best_power = j, score, power
+    return best_j, best_power
