@@ -9,6 +9,7 @@ the totals is what to read. The node counts are exact.
     python bench/ab.py REV                      # 8 cards, every play, points
     python bench/ab.py REV --plays best --objective outcome
     python bench/ab.py REV --playouts --objective result
+    python bench/ab.py REV --first-call --rounds 3   # compile time, empty caches
 
 REV's ``solver/`` is exported with ``git archive`` into a folder of its own
 (under the system's temporary folder, kept for the next run) as the package
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import os
 import subprocess
 import sys
 import tarfile
@@ -57,6 +59,17 @@ def base_solver(rev: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+def first_call(solver: ModuleType) -> None:
+    """Solve the README's example in a fresh process with an empty kernel cache."""
+    home = str(Path(solver.__file__).parent.parent)
+    code = (f"import sys; sys.path.insert(0, {home!r}); import importlib; "
+            f"from huolong.engine import read_file; "
+            f"importlib.import_module({solver.__name__ + '.search'!r}).solve("
+            f"read_file({str(ROOT / 'puzzles' / 'examples' / 'dig-fight.hl')!r})[0])")
+    with tempfile.TemporaryDirectory() as cache:
+        subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "NUMBA_CACHE_DIR": cache})
+
+
 def race(runs: list, items: list, rounds: int) -> list[list[float]]:
     """Each run's best time on each item: the runs take turns, the first alternating."""
     best = [[float("inf")] * len(items) for _ in runs]
@@ -77,10 +90,20 @@ def main() -> None:
     parser.add_argument("--objective", default=None, help="points (solves) or outcome (playouts) by default")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--playouts", action="store_true", help="whole-hand playouts, the last 6 cards exact")
+    parser.add_argument("--first-call", action="store_true",
+                        help="a solve from an empty kernel cache, each in a fresh process (compile time)")
     args = parser.parse_args()
     base = base_solver(args.rev)
     solvers = (base, huolong.solver)
     names = (args.rev, "this checkout")
+    if args.first_call:
+        times = race([lambda _, s=s: first_call(s) for s in solvers], list(range(args.rounds)), 1)
+        for name, t in zip(names, times):
+            print(f"{name:>14}: first call {min(t):5.1f} s best, {sorted(t)[len(t) // 2]:5.1f} s median "
+                  f"of {len(t)}")
+        print(f"time ratio (this checkout / {args.rev}): {min(times[1]) / min(times[0]):.3f} best, "
+              f"{sorted(times[1])[len(t) // 2] / sorted(times[0])[len(t) // 2]:.3f} median")
+        return
     if args.playouts:
         objective = args.objective or "outcome"
         players = [importlib.import_module(f"{s.__name__}.playout").Player(6, objective=objective) for s in solvers]

@@ -28,7 +28,7 @@ from huolong.solver.kernel.bounds import sure_tricks
 from huolong.solver.kernel.endings import last_single, last_three, last_two
 from huolong.solver.kernel.fourcards import follows, packed, pick
 from huolong.solver.kernel.layout import INF, K_SUIT, K_SUIT_MASK, new_table, search_buffers
-from huolong.solver.kernel.settle import last_four
+from huolong.solver.kernel.settle import settle
 from huolong.solver.kernel.table import classify, probe, store
 from huolong.solver.kernel.tricks import hand_points
 from huolong.solver.playout import Player
@@ -232,8 +232,10 @@ def trick_start_bounds(h, leader, pts, K):
 
 @njit
 def last_tricks(h, leader, pts, alpha, beta, cards, strict, K, T, FK, ctrl):
-    if cards >= 4:
-        value, _ = last_four(h, leader, pts, hand_points(h, K), alpha, beta, strict, K, T, FK, np.int64(0), ctrl)
+    if cards >= 4:  # the last four tricks are played out in settling a trick start
+        done, value, _, _, _ = settle(h, leader, pts, hand_points(h, K), alpha, beta, strict, K, T, FK, np.int64(0),
+                                      ctrl)
+        value = value if done else -1
     elif cards == 3:
         value, _ = last_three(h, leader, pts, alpha, beta, strict, K)
     else:
@@ -242,8 +244,8 @@ def last_tricks(h, leader, pts, alpha, beta, cards, strict, K, T, FK, ctrl):
 
 
 def played_out(pos: Position, alpha: int = -INF, beta: int = INF) -> int:
-    """The value :func:`last_two`, :func:`last_three` or :func:`last_four` gives (by the cards a
-    hand; the last with a table of its own), −1 if none."""
+    """The value :func:`last_two`, :func:`last_three` or, for four cards, :func:`settle` gives (by
+    the cards a hand; the last with a table of its own), −1 if none."""
     enc = encode(pos, "points")
     h = enc.hands(pos)
     before = h.copy()

@@ -10,6 +10,8 @@ so that the table can store it, and those above it, for a class of positions.
 
 from __future__ import annotations
 
+import numpy as np
+
 
 from .bits import ONE, ZERO, add, bit, hand_size, highest, lowest, popcount, remove
 from .jit import helper, inline
@@ -57,7 +59,7 @@ def _single_trick(c0, c1, c2, c3, K):
     return win, gained, rel
 
 
-@inline
+@helper
 def _then_last(c0, c1, c2, c3, winner, w, pts, gained, K):
     """Value of the hand when the first of its last two tricks went to ``winner`` (the ``w``-th to
     play) for ``gained`` points and the last is the single cards ``c0..c3``, by the first trick's
@@ -198,7 +200,7 @@ def last_three(h, leader, pts, alpha, beta, strict, K):
     return v0, u0
 
 
-@inline
+@helper
 def _three(h, s):
     """The three cards of a seat holding three, as kinds in ascending order (copies repeated)."""
     x = h[s, 0]
@@ -225,7 +227,7 @@ def _keepable(h, s, led, strict):
     return h[s, 0] & ~(pair if strict and pair else led)
 
 
-@inline
+@helper
 def _pair_power(h, s, kept, lead_suit, K):
     """The power of the two cards a seat plays when it keeps ``kept`` (−1: not a pair of the suit
     led or of trumps), and their kind."""
@@ -268,7 +270,7 @@ def _pair_led(h, leader, pts, alpha, beta, strict, K):
                 k3 = lowest(y3)
                 y3 &= y3 - ONE
                 # the pair trick: a pair of the suit led or of trumps above the winner's takes it
-                w, best, wk = 0, K[K_POWER][q], q
+                w, best, wk = np.int64(0), K[K_POWER][q], q
                 for i in range(1, 4):
                     pw, pk = _pair_power(h, (leader + i) & 3, _nth(k0, k1, k2, k3, i), lead_suit, K)
                     if pw > best:
@@ -328,7 +330,7 @@ def settled(v, s, dealer, alpha, beta):
     return v >= beta if (s & 1) != dealer else v <= alpha
 
 
-@inline
+@helper
 def _card(h, s, i):
     """Card ``i`` (0: the lower kind) of a seat holding two cards, and its other card."""
     x = h[s, 0]

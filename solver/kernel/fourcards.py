@@ -1,4 +1,4 @@
-"""Four cards a hand, for the last four tricks (:func:`.settle.last_four`): a seat's cards
+"""Four cards a hand, for the last four tricks (played out by :func:`.settle.settle`): a seat's cards
 packed in one word, the ways to play one, two or three of them, and which of those answer a unit
 led by the rules for following (§7: ``free`` and ``strict``).
 
@@ -16,7 +16,7 @@ from .jit import helper, inline
 from .layout import K_POWER, K_SUIT, TRUMP
 
 
-@inline
+@helper
 def packed(h, s):
     """The seat's cards as kinds in ascending order, eight bits each (copies repeated)."""
     out = np.int64(0)
@@ -38,7 +38,7 @@ def _at(cards, i):
     return (cards >> (8 * i)) & 255
 
 
-@inline
+@helper
 def pick(cards, n, j):
     """The ``j``-th way to play ``n`` of four packed cards, as three kinds in ascending order (the
     last repeated when n < 3): one card for n = 1, the pairs of positions in order for n = 2, all
@@ -104,7 +104,7 @@ def _count(cards, k):
     return c
 
 
-@inline
+@helper
 def unit_power(a, b, c, n, lead_suit, K):
     """Power of a play of ``n`` cards (kinds a ≤ b ≤ c) in a trick led in ``lead_suit``: −1 unless
     they are one kind, of that suit or trumps."""

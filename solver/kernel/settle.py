@@ -8,8 +8,8 @@ and probing it first cost a classify each), the table, and the last three
 or four tricks played out, stored in the table like a search's result so
 that a second visit costs a probe. Four cards a hand: each first trick's
 lines are tried directly and what follows is settled here again (one
-level down the frame stack), which keeps the table's answers for the
-three-card positions.
+level down the frame stack, :func:`_settle_three`), which keeps the
+table's answers for the three-card positions.
 """
 
 from __future__ import annotations
@@ -34,15 +34,34 @@ def settle(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
     """``(settled, value or bound, kinds it rests on, base, the table's move)`` of the trick start
     with ``leader`` to lead, ``pts`` taken and ``hand_pts`` card points in the hands; when not
     settled, ``FK[d]`` holds the position's class for the search to store under, and ``base`` is
-    what the table's bounds are relative to."""
+    what the table's bounds are relative to.
+
+    Four cards a hand (the last four tricks): each unit the leader may lead,
+    in the search's lead order, and each legal answer to it (:func:`_unit_led`);
+    fail-soft outside ``(alpha, beta)``, with the kinds whose rank decided it
+    as the search keeps them. (Here rather than in a function of its own: each
+    level of calls that reaches the table and the endings compiles them again.)
+    """
     done, last, rel, base, tmove = _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl)
-    if done:
+    if done or hand_size(h, leader) != 4:  # every hand holds as many cards at a trick start
         return done, last, rel, base, tmove
-    last, rel = last_four(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl)
-    if last < 0:
-        return False, last, rel, base, tmove
-    _store(T, h, FK, d, rel, last, base, alpha, beta, K, ctrl)
-    return True, last, rel, base, tmove
+    dealer = K[K_PAR][P_DEALER]
+    v0, u0 = -1, ZERO
+    left1, left2, left3 = h[leader, 0], h[leader, 1], h[leader, 2]  # the units not yet tried
+    while left1 | left2 | left3:
+        q, n = _next_lead(h, leader, left1, left2, left3, K)
+        if n == 1:
+            left1 ^= bit(q)
+        elif n == 2:
+            left2 ^= bit(q)
+        else:
+            left3 ^= bit(q)
+        v, r = _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl)
+        v0, u0 = better(v0, u0, v, r, leader, dealer, alpha, beta)
+        if settled(v0, leader, dealer, alpha, beta):
+            break
+    _store(T, h, FK, d, u0, v0, base, alpha, beta, K, ctrl)
+    return True, v0, u0, base, tmove
 
 
 @helper
@@ -103,33 +122,6 @@ def _store(T, h, FK, d, rel, last, base, alpha, beta, K, ctrl):
 
 
 @helper
-def last_four(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
-    """Value of the last four tricks when every hand holds four cards, by trying each unit the
-    leader may lead and each legal answer to it, then settling what is left as any trick start
-    (one frame down); fail-soft outside ``(alpha, beta)``, with the kinds whose rank decided it as
-    the search keeps them: ``(−1, 0)`` if that is not the case."""
-    for s in range(4):
-        if hand_size(h, s) != 4:
-            return -1, ZERO
-    dealer = K[K_PAR][P_DEALER]
-    v0, u0 = -1, ZERO
-    left1, left2, left3 = h[leader, 0], h[leader, 1], h[leader, 2]  # the units not yet tried
-    while left1 | left2 | left3:
-        q, n = _next_lead(h, leader, left1, left2, left3, K)
-        if n == 1:
-            left1 ^= bit(q)
-        elif n == 2:
-            left2 ^= bit(q)
-        else:
-            left3 ^= bit(q)
-        v, r = _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl)
-        v0, u0 = better(v0, u0, v, r, leader, dealer, alpha, beta)
-        if settled(v0, leader, dealer, alpha, beta):
-            return v0, u0
-    return v0, u0
-
-
-@helper
 def _next_lead(h, leader, left1, left2, left3, K):
     """The leader's next unit to try, by the search's lead ordering, of the singles, pairs and
     triples left in ``left1..3``: its kind and size."""
@@ -149,7 +141,7 @@ def _next_lead(h, leader, left1, left2, left3, K):
 def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
     """Value when the leader leads ``n`` copies of kind q from four cards a hand: each follower's
     legal answers, ordered as the search orders them, then what is left settled."""
-    ksuit, kpts, kpow, zob = K[K_SUIT], K[K_POINTS], K[K_POWER], K[K_ZOB]
+    ksuit, kpow = K[K_SUIT], K[K_POWER]
     dealer = K[K_PAR][P_DEALER]
     s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
     lead_suit = ksuit[q]
@@ -159,8 +151,7 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
     m3 = follows(f3, n, lead_suit, strict, K)
     threat1 = opponents_best(h, leader, s1, np.int64(1), n, lead_suit, K)
     threat2 = opponents_best(h, leader, s2, np.int64(2), n, lead_suit, K)
-    for _ in range(n):
-        remove(h, leader, q, zob, ZERO)
+    won0 = _take(h, leader, q, q, q, n, K)
     v1, u1 = -1, ZERO
     y1 = m1
     while y1:
@@ -183,34 +174,19 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
                 a3, b3, c3 = pick(f3, n, j3)
                 w = 3 if pw3 > best3 else w3
                 wk = q if w == 0 else a1 if w == 1 else a2 if w == 2 else a3
-                r = ZERO  # the winner's rank decided it if it beat another play that could win
-                for i in range(4):
-                    a, b, c = (q, q, q) if i == 0 else (a1, b1, c1) if i == 1 else (a2, b2, c2) if i == 2 \
-                        else (a3, b3, c3)
-                    if i != w and unit_power(a, b, c, n, lead_suit, K) >= 0 and ksuit[a] == ksuit[wk]:
-                        r = bit(wk)
-                won = n * kpts[q]  # the cards' points
-                for i in range(1, 4):
-                    s = (leader + i) & 3
-                    a, b, c = (a1, b1, c1) if i == 1 else (a2, b2, c2) if i == 2 else (a3, b3, c3)
-                    won += _unit_points(a, b, c, n, kpts)
-                    remove(h, s, a, zob, ZERO)
-                    if n > 1:
-                        remove(h, s, b, zob, ZERO)
-                    if n > 2:
-                        remove(h, s, c, zob, ZERO)
+                su = ksuit[wk]  # the winner's rank decided it if it beat another play that could win
+                contested = (w != 0 and ksuit[q] == su) or (w != 1 and pw1 >= 0 and ksuit[a1] == su) or \
+                    (w != 2 and pw2 >= 0 and ksuit[a2] == su) or (w != 3 and pw3 >= 0 and ksuit[a3] == su)
+                r = bit(wk) if contested else ZERO
+                won = won0 + _take(h, s1, a1, b1, c1, n, K) + _take(h, s2, a2, b2, c2, n, K) + \
+                    _take(h, s3, a3, b3, c3, n, K)  # the cards' points
                 nxt = (leader + w) & 3
                 p = pts + won + K[K_PAR][P_TRICK_SCORE] if (nxt & 1) != dealer else pts
                 ctrl[CTRL_NODES] += 1
                 _, v, r2, _, _ = _settle_three(h, nxt, p, hand_pts - won, alpha, beta, strict, K, T, FK, d + 1, ctrl)
-                for i in range(1, 4):
-                    s = (leader + i) & 3
-                    a, b, c = (a1, b1, c1) if i == 1 else (a2, b2, c2) if i == 2 else (a3, b3, c3)
-                    add(h, s, a)
-                    if n > 1:
-                        add(h, s, b)
-                    if n > 2:
-                        add(h, s, c)
+                _give(h, s1, a1, b1, c1, n)
+                _give(h, s2, a2, b2, c2, n)
+                _give(h, s3, a3, b3, c3, n)
                 v3, u3 = better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
                 if settled(v3, s3, dealer, alpha, beta):
                     break
@@ -220,9 +196,31 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
         v1, u1 = better(v1, u1, v2, u2, s1, dealer, alpha, beta)
         if settled(v1, s1, dealer, alpha, beta):
             break
-    for _ in range(n):
-        add(h, leader, q)
+    _give(h, leader, q, q, q, n)
     return v1, u1
+
+
+@helper
+def _take(h, s, a, b, c, n, K):
+    """Take a play of ``n`` cards (kinds a ≤ b ≤ c, the last repeated when n < 3) from seat s;
+    return its points."""
+    zob = K[K_ZOB]
+    remove(h, s, a, zob, ZERO)
+    if n > 1:
+        remove(h, s, b, zob, ZERO)
+    if n > 2:
+        remove(h, s, c, zob, ZERO)
+    return _unit_points(a, b, c, n, K[K_POINTS])
+
+
+@helper
+def _give(h, s, a, b, c, n):
+    """Give a play taken by :func:`_take` back."""
+    add(h, s, a)
+    if n > 1:
+        add(h, s, b)
+    if n > 2:
+        add(h, s, c)
 
 
 @inline
