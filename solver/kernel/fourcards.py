@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, bit, lowest
+from .bits import ONE, bit, code, kind_of, lowest
 from .jit import helper, inline
-from .layout import K_POWER, K_SUIT, TRUMP
+from .layout import K_SUIT
 
 
 @helper
@@ -40,25 +40,24 @@ def _at(cards, i):
 
 @helper
 def pick(cards, n, j):
-    """The ``j``-th way to play ``n`` of four packed cards, as three kinds in ascending order (the
-    last repeated when n < 3): one card for n = 1, the pairs of positions in order for n = 2, all
-    but card j for n = 3."""
+    """The ``j``-th way to play ``n`` of four packed cards, as a move code: one card for n = 1,
+    the pairs of positions in order for n = 2, all but card j for n = 3."""
     if n == 1:
         a = _at(cards, j)
-        return a, a, a
+        return code(n, a, a, a)
     if n == 3:
         lo = _at(cards, 0) if j != 0 else _at(cards, 1)
         mid = _at(cards, 2) if j < 2 else _at(cards, 1)
         hi = _at(cards, 3) if j != 3 else _at(cards, 2)
-        return lo, mid, hi
+        return code(n, lo, mid, hi)
     i0 = 0 if j < 3 else 1 if j < 5 else 2
     i1 = j + 1 if j < 3 else j - 1 if j < 5 else 3
-    return _at(cards, i0), _at(cards, i1), _at(cards, i1)
+    return code(n, _at(cards, i0), _at(cards, i1), _at(cards, i1))
 
 
 @helper
 def follows(cards, n, lead_suit, strict, K):
-    """The legal ways (bits of :func:`_pick`'s ``j``) to follow a unit of ``n`` cards in
+    """The legal ways (bits of :func:`pick`'s ``j``) to follow a unit of ``n`` cards in
     ``lead_suit`` from four packed cards, each distinct play once."""
     ksuit = K[K_SUIT]
     in_suit = 0
@@ -68,14 +67,12 @@ def follows(cards, n, lead_suit, strict, K):
         k = _at(cards, i)
         if ksuit[k] == lead_suit:
             in_suit += 1
-            copies = 0
-            for m in range(4):
-                copies += 1 if _at(cards, m) == k else 0
-            exact = exact or copies == 2
-            triple = triple or copies == 3
+            exact = exact or _count(cards, k) == 2
+            triple = triple or _count(cards, k) == 3
     legal = 0
     for j in range(6 if n == 2 else 4):
-        a, b, c = pick(cards, n, j)
+        move = pick(cards, n, j)
+        a, b, c = kind_of(move, 0), kind_of(move, 1), kind_of(move, 2)
         played = (1 if ksuit[a] == lead_suit else 0) + (1 if n > 1 and ksuit[b] == lead_suit else 0) + \
             (1 if n > 2 and ksuit[c] == lead_suit else 0)
         ok = played == min(in_suit, n)
@@ -88,8 +85,7 @@ def follows(cards, n, lead_suit, strict, K):
             ok = ok and pair >= 0 and ksuit[pair] == lead_suit and _count(cards, pair) == 2
         for i in range(j):
             if ok and legal & (1 << i):
-                a2, b2, c2 = pick(cards, n, i)
-                ok = not (a == a2 and b == b2 and c == c2)
+                ok = pick(cards, n, i) != move
         if ok:
             legal |= 1 << j
     return legal
@@ -102,14 +98,4 @@ def _count(cards, k):
     for i in range(4):
         c += 1 if _at(cards, i) == k else 0
     return c
-
-
-@helper
-def unit_power(a, b, c, n, lead_suit, K):
-    """Power of a play of ``n`` cards (kinds a ≤ b ≤ c) in a trick led in ``lead_suit``: −1 unless
-    they are one kind, of that suit or trumps."""
-    ksuit = K[K_SUIT]
-    if a != c or (ksuit[a] != TRUMP and ksuit[a] != lead_suit):
-        return -1
-    return K[K_POWER][a]
 

@@ -255,7 +255,7 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
     sure winner. A follower plays low when its side already holds the trick,
     else wins as cheaply as is safe, else plays low.
     """
-    ksuit, kpow, kpts = K[K_SUIT], K[K_POWER], K[K_POINTS]
+    ksuit, kpow = K[K_SUIT], K[K_POWER]
     best_pow = -1
     best_seat = 0
     lead_suit = -1
@@ -269,20 +269,12 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
     partner_safe = tlen > 0 and ((tlen - best_seat) & 1) == 0 and threat <= best_pow
     for m in range(lo, hi):
         move = ms[m]
-        n = move & 3
-        pts = 0
-        pw = 0
-        for i in range(n):
-            c = kind_of(move, i)
-            pts += kpts[c]
-            pw += kpow[c]
-        c = first_kind(move)
         if move == tmove:
             sc[m] = 1 << 40
         elif tlen == 0:
-            sc[m] = lead_score(h, seat, c, n, K)
+            sc[m] = lead_score(h, seat, first_kind(move), move & 3, K)
         else:
-            sc[m] = follow_score(pts, pw, play_power(move, lead_suit, ksuit, kpow), partner_safe, best_pow, threat)
+            sc[m] = follow_score(move, play_power(move, lead_suit, ksuit, kpow), partner_safe, best_pow, threat, K)
 
 
 @helper
@@ -316,10 +308,17 @@ def lead_score(h, seat, c, n, K):
 
 
 @inline
-def follow_score(pts, pw, power, partner_safe, best_pow, threat):
-    """A follower's play of ``pts`` points, ``pw`` summed power and trick ``power``, scored for
-    the order of trying: low when its side already holds the trick, else the cheapest win that is
-    safe, then a win that is not, else low."""
+def follow_score(move, power, partner_safe, best_pow, threat, K):
+    """A follower's play of trick ``power``, scored for the order of trying: low when its side
+    already holds the trick, else the cheapest win that is safe, then a win that is not, else low
+    (points counting against rank)."""
+    kpts, kpow = K[K_POINTS], K[K_POWER]
+    pts = 0
+    pw = 0
+    for i in range(move & 3):
+        c = kind_of(move, i)
+        pts += kpts[c]
+        pw += kpow[c]
     if partner_safe:
         return pts * 16 - pw
     if power > best_pow:

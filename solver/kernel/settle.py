@@ -16,17 +16,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, ZERO, add, bit, hand_size, lowest, remove
+from .bits import ONE, ZERO, bit, code, first_kind, hand_size, kind_of, lowest, remove
 from .bounds import sure_tricks
 from .endings import better, last_single, last_three, last_two, settled
-from .fourcards import follows, packed, pick, unit_power
+from .fourcards import follows, packed, pick
 from .jit import helper, inline
 from .layout import (
-    CTRL_NODES, FK_SHAPE, INF, K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_ZOB, K_ZPOINTS, P_DEALER,
+    CTRL_NODES, FK_SHAPE, INF, K_LEAF, K_PAR, K_POWER, K_SUIT, K_SUIT_MASK, K_ZOB, K_ZPOINTS, P_DEALER,
     P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_TRICK_SCORE,
 )
-from .moves import follow_score, lead_score, opponents_best
+from .moves import follow_score, lead_score, opponents_best, play_power
 from .table import classify, probe, store, top_kinds
+from .tricks import move_points, unplace
 
 
 @helper
@@ -146,47 +147,48 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
     s1, s2, s3 = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
     lead_suit = ksuit[q]
     f1, f2, f3 = packed(h, s1), packed(h, s2), packed(h, s3)
-    m1 = follows(f1, n, lead_suit, strict, K)
-    m2 = follows(f2, n, lead_suit, strict, K)
-    m3 = follows(f3, n, lead_suit, strict, K)
+    legal1 = follows(f1, n, lead_suit, strict, K)
+    legal2 = follows(f2, n, lead_suit, strict, K)
+    legal3 = follows(f3, n, lead_suit, strict, K)
     threat1 = opponents_best(h, leader, s1, np.int64(1), n, lead_suit, K)
     threat2 = opponents_best(h, leader, s2, np.int64(2), n, lead_suit, K)
-    won0 = _take(h, leader, q, q, q, n, K)
+    lead = code(n, q, q, q)
+    won0 = _take(h, leader, lead, K)
     v1, u1 = -1, ZERO
-    y1 = m1
+    y1 = legal1
     while y1:
         j1, pw1 = _next_follow(f1, y1, n, lead_suit, np.int64(1), np.int64(0), kpow[q], threat1, K)
         y1 ^= 1 << j1
-        a1, b1, c1 = pick(f1, n, j1)
+        m1 = pick(f1, n, j1)
         w2, best2 = (np.int64(1), pw1) if pw1 > kpow[q] else (np.int64(0), kpow[q])
         v2, u2 = -1, ZERO
-        y2 = m2
+        y2 = legal2
         while y2:
             j2, pw2 = _next_follow(f2, y2, n, lead_suit, np.int64(2), w2, best2, threat2, K)
             y2 ^= 1 << j2
-            a2, b2, c2 = pick(f2, n, j2)
+            m2 = pick(f2, n, j2)
             w3, best3 = (np.int64(2), pw2) if pw2 > best2 else (w2, best2)
             v3, u3 = -1, ZERO
-            y3 = m3
+            y3 = legal3
             while y3:
                 j3, pw3 = _next_follow(f3, y3, n, lead_suit, np.int64(3), w3, best3, np.int64(-1), K)
                 y3 ^= 1 << j3
-                a3, b3, c3 = pick(f3, n, j3)
+                m3 = pick(f3, n, j3)
                 w = 3 if pw3 > best3 else w3
+                a1, a2, a3 = first_kind(m1), first_kind(m2), first_kind(m3)
                 wk = q if w == 0 else a1 if w == 1 else a2 if w == 2 else a3
                 su = ksuit[wk]  # the winner's rank decided it if it beat another play that could win
                 contested = (w != 0 and ksuit[q] == su) or (w != 1 and pw1 >= 0 and ksuit[a1] == su) or \
                     (w != 2 and pw2 >= 0 and ksuit[a2] == su) or (w != 3 and pw3 >= 0 and ksuit[a3] == su)
                 r = bit(wk) if contested else ZERO
-                won = won0 + _take(h, s1, a1, b1, c1, n, K) + _take(h, s2, a2, b2, c2, n, K) + \
-                    _take(h, s3, a3, b3, c3, n, K)  # the cards' points
+                won = won0 + _take(h, s1, m1, K) + _take(h, s2, m2, K) + _take(h, s3, m3, K)  # the cards' points
                 nxt = (leader + w) & 3
                 p = pts + won + K[K_PAR][P_TRICK_SCORE] if (nxt & 1) != dealer else pts
                 ctrl[CTRL_NODES] += 1
                 _, v, r2, _, _ = _settle_three(h, nxt, p, hand_pts - won, alpha, beta, strict, K, T, FK, d + 1, ctrl)
-                _give(h, s1, a1, b1, c1, n)
-                _give(h, s2, a2, b2, c2, n)
-                _give(h, s3, a3, b3, c3, n)
+                unplace(h, s1, m1)
+                unplace(h, s2, m2)
+                unplace(h, s3, m3)
                 v3, u3 = better(v3, u3, v, r | r2, s3, dealer, alpha, beta)
                 if settled(v3, s3, dealer, alpha, beta):
                     break
@@ -196,37 +198,17 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
         v1, u1 = better(v1, u1, v2, u2, s1, dealer, alpha, beta)
         if settled(v1, s1, dealer, alpha, beta):
             break
-    _give(h, leader, q, q, q, n)
+    unplace(h, leader, lead)
     return v1, u1
 
 
 @helper
-def _take(h, s, a, b, c, n, K):
-    """Take a play of ``n`` cards (kinds a ≤ b ≤ c, the last repeated when n < 3) from seat s;
-    return its points."""
+def _take(h, s, move, K):
+    """Take a play from seat s's hand; return its points."""
     zob = K[K_ZOB]
-    remove(h, s, a, zob, ZERO)
-    if n > 1:
-        remove(h, s, b, zob, ZERO)
-    if n > 2:
-        remove(h, s, c, zob, ZERO)
-    return _unit_points(a, b, c, n, K[K_POINTS])
-
-
-@helper
-def _give(h, s, a, b, c, n):
-    """Give a play taken by :func:`_take` back."""
-    add(h, s, a)
-    if n > 1:
-        add(h, s, b)
-    if n > 2:
-        add(h, s, c)
-
-
-@inline
-def _unit_points(a, b, c, n, kpts):
-    """Points of a play of ``n`` cards, kinds a ≤ b ≤ c (the last repeated when n < 3)."""
-    return kpts[a] + (kpts[b] if n > 1 else 0) + (kpts[c] if n > 2 else 0)
+    for i in range(move & 3):
+        remove(h, s, kind_of(move, i), zob, ZERO)
+    return move_points(move, K)
 
 
 @helper
@@ -234,17 +216,16 @@ def _next_follow(cards, y, n, lead_suit, i, winner, best_pow, threat, K):
     """The follower's next play to try of those left in ``y`` (the ``i``-th to play; the
     ``winner``-th holds the trick with ``best_pow``), by the search's follower ordering, and its
     power."""
-    kpts, kpow = K[K_POINTS], K[K_POWER]
+    ksuit, kpow = K[K_SUIT], K[K_POWER]
     partner_safe = ((i - winner) & 1) == 0 and threat <= best_pow
     best_j, best_score, best_power = -1, np.int64(0), np.int64(-1)
     x = y
     while x:
         j = lowest(x)
         x &= x - 1
-        a, b, c = pick(cards, n, j)
-        power = unit_power(a, b, c, n, lead_suit, K)
-        score = follow_score(_unit_points(a, b, c, n, kpts), _unit_points(a, b, c, n, kpow), power, partner_safe,
-                             best_pow, threat)
+        move = pick(cards, n, j)
+        power = play_power(move, lead_suit, ksuit, kpow)
+        score = follow_score(move, power, partner_safe, best_pow, threat, K)
         if best_j < 0 or score > best_score:
             best_j, best_score, best_power = j, score, power
     return best_j, best_power
