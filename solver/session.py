@@ -1,15 +1,32 @@
 """The kernel's buffers for one hand, and running a kernel driver under a node limit, a clock and Ctrl-C.
 
-A driver runs in a thread of its own when it may be long (the kernel
-releases the GIL), so that the main thread can stop it: it sets a control
-word the search polls, and the driver returns early with the kernel's
-``CTRL_ABORTED`` set.
+A driver that may be long runs with a watcher: a thread that stops it at
+its deadline or on Ctrl-C by setting a control word the search polls (the
+driver returns early with the kernel's ``CTRL_ABORTED`` set). The driver
+itself runs in the calling thread, so that no search outlives its call: a
+``KeyboardInterrupt`` that interrupts ``Thread.join`` leaves Python unable to
+wait for that thread (it counts it as stopped while it still runs), and a
+program that catches the interrupt and searches again would share the
+table with a search still running.
+
+Ctrl-C while the kernel runs: Python's SIGINT handler only runs once the
+kernel returns, but its C-level part writes the signal's number at once to
+the wakeup file descriptor (:func:`signal.set_wakeup_fd`), which the
+watcher reads. So the watcher stops the search, the kernel returns, and
+the ``KeyboardInterrupt`` is raised as usual. (Only in the main thread, and
+only when SIGINT raises ``KeyboardInterrupt``: a program with a handler of
+its own for SIGINT keeps it.)
 """
 
 from __future__ import annotations
 
+import os
+import select
+import signal
+import socket
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor, wait
 from collections.abc import Callable
 from typing import Any
 
@@ -59,7 +76,7 @@ class Session:
     def run(self, driver: Callable[..., Any], *args: Any, watched: bool = True) -> Any:
         """Call a kernel driver; raise :class:`SearchAborted` if it was stopped by a limit.
 
-        ``watched``: in a thread, so that the clock and Ctrl-C can stop it
+        ``watched``: with a watcher thread, so that the clock and Ctrl-C can stop it
         (Ctrl-C stops the kernel and is raised again, as ``KeyboardInterrupt``).
         """
         self.ctrl[CTRL_ABORTED] = 0
@@ -84,36 +101,124 @@ class Session:
 
 
 def run_side_by_side(calls: list[tuple[Session, Callable[..., Any], tuple]]) -> list[Any]:
-    """Run kernel drivers at once, a thread each (the kernel releases the GIL), each session on its own
-    table; the clock and Ctrl-C stop them all. Raises :class:`SearchAborted` if any was stopped."""
-    results: list[Any] = [None] * len(calls)
-
-    def work(i: int) -> None:
-        results[i] = calls[i][1](*calls[i][2])
-
+    """Run kernel drivers at once, each session on its own table: the first in this thread, the others
+    in kept threads (the kernel releases the GIL); the clock and Ctrl-C stop them all. Raises
+    :class:`SearchAborted` if any was stopped."""
     for session, _, _ in calls:
         session.ctrl[CTRL_ABORTED] = 0
-    threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    deadline = min((s.deadline for s, _, _ in calls if s.deadline is not None), default=None)
-    try:
-        while any(t.is_alive() for t in threads):
-            for t in threads:
-                t.join(0.05)
-            if deadline is not None and time.monotonic() > deadline:
-                for session, _, _ in calls:
-                    session.ctrl[CTRL_STOP] = STOP_TIME
-    except KeyboardInterrupt:
-        for session, _, _ in calls:
-            session.ctrl[CTRL_STOP] = STOP_INTERRUPT
-        for t in threads:
-            t.join()
-        raise
+    pool = _workers(len(calls) - 1) if len(calls) > 1 else None
+    others = [pool.submit(driver, *args) for _, driver, args in calls[1:]] if pool else []
+    with _Watcher([session for session, _, _ in calls]):
+        try:
+            first = calls[0][1](*calls[0][2])
+        finally:
+            interrupted = False
+            while True:  # the watcher stops them all on Ctrl-C: none may outlive this call
+                try:
+                    wait(others)
+                    break
+                except KeyboardInterrupt:
+                    interrupted = True
+            if interrupted:
+                raise KeyboardInterrupt
+    results = [first, *(f.result() for f in others)]
     stopped = [s for s, _, _ in calls if s.ctrl[CTRL_ABORTED]]
     if stopped:
         raise SearchAborted(stopped[0]._reason(), sum(s.nodes for s, _, _ in calls))
     return results
+
+
+class _Watcher:
+    """A thread that stops sessions' searches at the earliest deadline, or on Ctrl-C (see the module's
+    docstring), for the time of a ``with`` block."""
+
+    def __init__(self, sessions: list[Session]) -> None:
+        self.sessions = sessions
+        self.deadline = min((s.deadline for s in sessions if s.deadline is not None), default=None)
+        self.done = threading.Event()
+        self.signals = _signal_socket() if _ctrl_c_raises() else None
+        self.thread = threading.Thread(target=self._watch, name="huolong-watch", daemon=True)
+
+    def __enter__(self) -> _Watcher:
+        self.old_fd = -1
+        if self.signals is not None:
+            _drain(self.signals[0])  # a signal of an earlier call, already raised
+            self.old_fd = signal.set_wakeup_fd(self.signals[1].fileno(), warn_on_full_buffer=False)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()  # first: a Ctrl-C raised below must not leave the watcher running
+        if self.signals is not None:
+            signal.set_wakeup_fd(self.old_fd)
+            try:
+                self.signals[1].send(b"\0")  # wake the watcher's select (0 is no signal's number)
+            except BlockingIOError:
+                pass  # full of signal numbers: the select wakes anyway
+        self.thread.join()
+
+    def _watch(self) -> None:
+        while not self.done.is_set():
+            if self.signals is None:
+                self.done.wait(0.05)
+            elif select.select([self.signals[0]], [], [], 0.05)[0] and _drain(self.signals[0]) & {signal.SIGINT}:
+                self._stop(STOP_INTERRUPT)
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                self._stop(STOP_TIME)
+
+    def _stop(self, why: int) -> None:
+        for session in self.sessions:
+            session.ctrl[CTRL_STOP] = why
+
+
+def _ctrl_c_raises() -> bool:
+    """Would Ctrl-C raise ``KeyboardInterrupt`` here — the main thread, with Python's own SIGINT handler?"""
+    return (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+
+
+_signals: tuple[socket.socket, socket.socket] | None = None
+_signals_pid = 0
+
+
+def _signal_socket() -> tuple[socket.socket, socket.socket]:
+    """The process's socket pair for signal numbers (read end, write end), made once: a wakeup descriptor
+    left behind by an interrupted call must never be a closed one."""
+    global _signals, _signals_pid
+    if _signals is None or _signals_pid != os.getpid():
+        read, write = socket.socketpair()
+        read.setblocking(False)
+        write.setblocking(False)
+        _signals, _signals_pid = (read, write), os.getpid()
+    return _signals
+
+
+def _drain(sock: socket.socket) -> set[int]:
+    """The signal numbers waiting in the socket."""
+    try:
+        return set(sock.recv(512))
+    except BlockingIOError:
+        return set()
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_pid = 0
+_pool_lock = threading.Lock()
+
+
+def _workers(count: int) -> ThreadPoolExecutor:
+    """The process's kernel threads, at least ``count`` of them; made again in a forked child,
+    where the parent's threads do not exist."""
+    global _pool, _pool_size, _pool_pid
+    with _pool_lock:
+        if _pool is None or _pool_size < count or _pool_pid != os.getpid():
+            if _pool is not None and _pool_pid == os.getpid():
+                _pool.shutdown(wait=False)  # its threads end when their calls do
+            _pool_size = max(count, os.cpu_count() or 1)
+            _pool = ThreadPoolExecutor(_pool_size, thread_name_prefix="huolong-kernel")
+            _pool_pid = os.getpid()
+        return _pool
 
 
 def needs_watching(pos: Position) -> bool:
