@@ -51,9 +51,12 @@ def test_ctrl_c_stops_a_search_and_is_raised_as_keyboard_interrupt():
     """)
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    assert proc.stdout.readline().strip() == "searching"
-    time.sleep(2)  # into the kernel, where Python's own handler cannot run
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=600)  # a hang guard only: a stopped search ends at once
+    try:
+        assert proc.stdout.readline().strip() == "searching"
+        time.sleep(2)  # into the kernel, where Python's own handler cannot run
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=600)  # a hang guard only: a stopped search ends at once
+    finally:
+        proc.kill()  # when the test fails, the search must not run on
     assert "finished" not in out and "threads left 1" in out
     assert proc.returncode != 0 and "KeyboardInterrupt" in err
