@@ -35,7 +35,8 @@ def test_a_stopped_search_leaves_the_solver_usable():
 
 def test_ctrl_c_stops_a_search_and_is_raised_as_keyboard_interrupt():
     script = textwrap.dedent(f"""
-        import random, sys
+        import random, signal, sys
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal, whatever the parent ignores
         sys.path.insert(0, {str(TESTS)!r})
         from endgames import random_endgame
         from huolong.solver import solve
@@ -55,7 +56,7 @@ def test_ctrl_c_stops_a_search_and_is_raised_as_keyboard_interrupt():
         assert proc.stdout.readline().strip() == "searching"
         time.sleep(2)  # into the kernel, where Python's own handler cannot run
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=600)  # a hang guard only: a stopped search ends at once
+        out, err = proc.communicate(timeout=300)  # a hang guard only: a stopped search ends at once
     finally:
         proc.kill()  # when the test fails, the search must not run on
     assert "finished" not in out and "threads left 1" in out
