@@ -26,8 +26,8 @@ import signal
 import socket
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, wait
 from typing import Any
 
 import numpy as np
@@ -222,7 +222,7 @@ def _workers(count: int) -> ThreadPoolExecutor:
 
 
 def needs_watching(pos: Position) -> bool:
-    """Is a search of this position long enough to run in a watched thread?"""
+    """Is a search of this position long enough to need a watcher (a deadline, Ctrl-C)?"""
     return sum(len(h) for h in pos.hands if h is not None) > DIRECT_CARDS
 
 

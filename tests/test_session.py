@@ -22,14 +22,18 @@ def long_endgame():
     return random_endgame(random.Random(11), 20, kinds=54)
 
 
+# a node limit far past the time limit, so that a search the clock fails to stop ends as a failure, not a hang
+BACKSTOP = 20_000_000
+
+
 def test_a_search_past_its_time_limit_is_stopped():
     with pytest.raises(SearchAborted, match="time limit"):
-        solve(long_endgame(), max_seconds=0.3)
+        solve(long_endgame(), max_seconds=0.3, max_nodes=BACKSTOP)
 
 
 def test_a_stopped_search_leaves_the_solver_usable():
     with pytest.raises(SearchAborted):
-        solve(long_endgame(), max_seconds=0.3)
+        solve(long_endgame(), max_seconds=0.3, max_nodes=BACKSTOP)
     assert solve(random_endgame(random.Random(3), 2)).moves
 
 
