@@ -98,6 +98,17 @@ class Search:
     def nodes(self) -> int:
         return self.session.nodes + sum(s.nodes for s in self.helpers)
 
+    def close(self) -> None:
+        """Give the tables back for later searches (the search is over)."""
+        for session in (self.session, *self.helpers):
+            session.close()
+
+    def __enter__(self) -> Search:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def _args(self, task: int, session: Session, moves: np.ndarray, count: int, values: np.ndarray) -> tuple:
         enc, pos = self.enc, self.pos
         return (task, enc.hands(pos), enc.trick(pos), len(pos.trick), enc.seat(pos.leader), enc.points(pos), moves,
@@ -223,11 +234,11 @@ def value_plays(position: Position, objective: str = "outcome", plays: list[Play
     '0 dealer-win-game'
     """
     pos = position.copy()
-    search = Search(pos, objective, max_nodes, max_seconds)
-    if pos.is_over():
-        raise SolverError("the hand is over: there is no play to value")
-    raw = search.values(plays if plays is not None else pos.legal_plays())
-    return {p: search.to_value(v) for p, v in raw.items()}
+    with Search(pos, objective, max_nodes, max_seconds) as search:
+        if pos.is_over():
+            raise SolverError("the hand is over: there is no play to value")
+        raw = search.values(plays if plays is not None else pos.legal_plays())
+        return {p: search.to_value(v) for p, v in raw.items()}
 
 
 def solve(
@@ -257,18 +268,18 @@ def solve(
         raise SolverError(f"invalid plays {plays!r}: use {', '.join(PLAYS)}")
     started = time.perf_counter()
     pos = position.copy()
-    search = Search(pos, objective, max_nodes, max_seconds, threads)
-    if pos.is_over():
-        value = Value(pos.points, pos.dug, pos.result()) if pos.shape.card_scores else Value(0, False, None)
-        return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started, plays)
-    if plays == "all":
-        best, move_values = _all_plays(search, pos)
-    else:
-        best = search.value()
-        move_values = _optimal_plays(search, pos, best, first=plays == "best")
-    best_line = search.line(best) if line else []
-    return Analysis(pos, objective, search.to_value(best), move_values, best_line, search.nodes,
-                    time.perf_counter() - started, plays)
+    with Search(pos, objective, max_nodes, max_seconds, threads) as search:
+        if pos.is_over():
+            value = Value(pos.points, pos.dug, pos.result()) if pos.shape.card_scores else Value(0, False, None)
+            return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started, plays)
+        if plays == "all":
+            best, move_values = _all_plays(search, pos)
+        else:
+            best = search.value()
+            move_values = _optimal_plays(search, pos, best, first=plays == "best")
+        best_line = search.line(best) if line else []
+        return Analysis(pos, objective, search.to_value(best), move_values, best_line, search.nodes,
+                        time.perf_counter() - started, plays)
 
 
 def _all_plays(search: Search, pos: Position) -> tuple[int, list[MoveValue]]:

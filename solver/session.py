@@ -37,9 +37,9 @@ from huolong.engine import Position
 from .encode import Encoding
 from .errors import SearchAborted
 from .kernel.layout import (
-    CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_STOP, STOP_INTERRUPT, STOP_TIME, new_table,
-    search_buffers,
+    CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_STOP, STOP_INTERRUPT, STOP_TIME, search_buffers,
 )
+from .tables import give_back, take
 
 STACK_SIZE = 1 << 21
 DIRECT_CARDS = 28  # below this many cards in play, searches are too short to need a watcher thread
@@ -55,12 +55,13 @@ class Session:
     """Kernel buffers for searches in one hand under one encoding: the table is kept between calls.
 
     ``max_nodes`` counts over the session's life; ``max_seconds`` runs from its creation.
+    :meth:`close` gives the table back for another session (:mod:`.tables`).
     """
 
     def __init__(self, enc: Encoding, bits: int, *, max_nodes: int | None = None, max_seconds: float | None = None,
                  stack: int = STACK_SIZE) -> None:
         self.enc = enc
-        self.T = new_table(1 << bits)
+        self.T = take(bits)
         self.ms, self.sc, self.prev, self.ctrl, self.F, self.FK = search_buffers(stack)
         self.ctrl[CTRL_LIMIT] = max_nodes or 0
         self.deadline = time.monotonic() + max_seconds if max_seconds else None
@@ -68,6 +69,12 @@ class Session:
     @property
     def nodes(self) -> int:
         return int(self.ctrl[CTRL_NODES])
+
+    def close(self) -> None:
+        """Give the table back: the session searches no more."""
+        if self.T:
+            give_back(self.T)
+            self.T = ()
 
     def search_args(self) -> tuple:
         """The buffers every search driver takes after ``K``: table, moves, scores, links, control, frames."""
