@@ -136,46 +136,83 @@ def run_side_by_side(calls: list[tuple[Session, Callable[..., Any], tuple]]) -> 
 
 
 class _Watcher:
-    """A thread that stops sessions' searches at the earliest deadline, or on Ctrl-C (see the module's
-    docstring), for the time of a ``with`` block."""
+    """Sessions watched by the process's watcher thread — stopped at the earliest deadline, or on
+    Ctrl-C (see the module's docstring) — for the time of a ``with`` block.
+
+    One thread serves every block, made once per process: a thread started for each call cost
+    ~10 % of an 8-card ``--plays best`` (bench/RESULTS.md, session 15).
+    """
 
     def __init__(self, sessions: list[Session]) -> None:
         self.sessions = sessions
         self.deadline = min((s.deadline for s in sessions if s.deadline is not None), default=None)
-        self.done = threading.Event()
         self.signals = _signal_socket() if _ctrl_c_raises() else None
-        self.thread = threading.Thread(target=self._watch, name="huolong-watch", daemon=True)
 
     def __enter__(self) -> _Watcher:
         self.old_fd = -1
         if self.signals is not None:
             _drain(self.signals[0])  # a signal of an earlier call, already raised
             self.old_fd = signal.set_wakeup_fd(self.signals[1].fileno(), warn_on_full_buffer=False)
-        self.thread.start()
+        with _watch_lock:
+            _watched.append(self)
+            _watcher_thread()
+            _watch_lock.notify()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.done.set()  # first: a Ctrl-C raised below must not leave the watcher running
+        with _watch_lock:  # first: once out of the list, the thread never stops these sessions
+            _watched.remove(self)
         if self.signals is not None:
             signal.set_wakeup_fd(self.old_fd)
-            try:
-                self.signals[1].send(b"\0")  # wake the watcher's select (0 is no signal's number)
-            except BlockingIOError:
-                pass  # full of signal numbers: the select wakes anyway
-        self.thread.join()
 
-    def _watch(self) -> None:
-        while not self.done.is_set():
-            if self.signals is None:
-                self.done.wait(0.05)
-            elif select.select([self.signals[0]], [], [], 0.05)[0] and _drain(self.signals[0]) & {signal.SIGINT}:
-                self._stop(STOP_INTERRUPT)
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                self._stop(STOP_TIME)
-
-    def _stop(self, why: int) -> None:
+    def stop(self, why: int) -> None:
         for session in self.sessions:
             session.ctrl[CTRL_STOP] = why
+
+
+_watched: list[_Watcher] = []
+_watch_lock = threading.Condition()
+_watch_thread: threading.Thread | None = None
+
+
+def _watcher_thread() -> None:
+    """Start the process's watcher thread if it is not running (call with ``_watch_lock`` held)."""
+    global _watch_thread
+    if _watch_thread is None:
+        _watch_thread = threading.Thread(target=_watch, name="huolong-watch", daemon=True)
+        _watch_thread.start()
+
+
+def _watch() -> None:
+    while True:
+        with _watch_lock:
+            while not _watched:
+                _watch_lock.wait()
+            signals = any(w.signals is not None for w in _watched)
+        interrupted = False
+        if signals:
+            read = _signal_socket()[0]
+            interrupted = bool(select.select([read], [], [], 0.05)[0]) and signal.SIGINT in _drain(read)
+        else:
+            time.sleep(0.05)
+        now = time.monotonic()
+        with _watch_lock:
+            for w in _watched:
+                if interrupted and w.signals is not None:
+                    w.stop(STOP_INTERRUPT)
+                if w.deadline is not None and now > w.deadline:
+                    w.stop(STOP_TIME)
+
+
+def _forget_watcher() -> None:
+    """In a forked child: the parent's watcher thread does not exist here, and its lock may be held."""
+    global _watch_lock, _watch_thread
+    _watch_lock = threading.Condition()
+    _watch_thread = None
+    _watched.clear()
+
+
+os.register_at_fork(after_in_child=_forget_watcher)
 
 
 def _ctrl_c_raises() -> bool:
