@@ -51,7 +51,8 @@ def test_ctrl_c_stops_a_search_and_is_raised_as_keyboard_interrupt():
             print("finished", flush=True)
         except KeyboardInterrupt:
             import threading
-            others = [t for t in threading.enumerate() if t is not threading.main_thread() and t.name != "huolong-watch"]
+            others = [t for t in threading.enumerate()
+                      if t is not threading.main_thread() and t.name != "huolong-watch"]
             print("threads left", len(others), flush=True)  # none still searching (the watcher waits, idle)
             raise
     """)
