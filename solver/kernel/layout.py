@@ -172,8 +172,8 @@ def search_buffers(stack: int) -> tuple[np.ndarray, ...]:
 
     The move stack and its scores are left unset: the kernel reads only the
     entries it wrote (generation pushes, ordering scores what was pushed),
-    and zeroing their 32 MB each solve cost more than an 8-card ``--plays
-    best`` search itself once the allocator reused the memory (bench/RESULTS.md,
+    and zeroing their 32 MB each solve cost ~3 ms once the allocator reused
+    the memory, as much as a median 8-card ``--plays best`` (bench/RESULTS.md,
     session 15)."""
     return (np.empty(stack, np.int64), np.empty(stack, np.int64), np.full(LINK_FIELDS, -1, np.int64),
             np.zeros(CTRL_FIELDS, np.int64), np.zeros((MAX_PLIES, F_FIELDS), np.int64),
