@@ -7,7 +7,7 @@ import numpy as np
 from .bits import ZERO, hand_size
 from .bot import bot_finish, bot_move, rand
 from .jit import driver
-from .layout import CTRL_ABORTED, K_ZOB, POLICY_RANDOM
+from .layout import CTRL_ABORTED, EXACT_ROUGH, K_ZOB, POLICY_RANDOM
 from .moves import generate
 from .root import best_line
 from .search import value_of
@@ -45,8 +45,8 @@ def playout(h, tr, tlen, leader, pts, strict, exact_cards, policy, K, T, ms, sc,
         tlen = 0
     trick_start = np.int64(0)
     guess = bot_finish(h.copy(), tr, trick_start, leader, pts, strict, K, prev, ms, ctrl, rng.copy())
-    v = value_of(h, tr, trick_start, leader, pts, np.int64(-1), guess, np.int64(0), strict, K, T, ms, sc, prev, ctrl,
-                 F, FK)
+    v = value_of(h, tr, trick_start, leader, pts, np.int64(-1), guess, np.int64(EXACT_ROUGH), strict, K, T, ms, sc,
+                 prev, ctrl, F, FK)
     if ctrl[CTRL_ABORTED]:
         return v, -1
     if not want_line:
