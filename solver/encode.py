@@ -30,6 +30,7 @@ from .kernel.layout import TRUMP as TRUMP_SLOT
 #: result alone (its points are then only a value that reaches it — the fastest).
 OBJECTIVES = ("points", "outcome", "result")
 ZOBRIST_SEED = 0x48756F6C6F6E67  # "Huolong": fixed, so keys are the same in every run
+_PLANES = np.arange(3).reshape(1, 3, 1)  # plane k: more than k copies
 
 
 @dataclass
@@ -51,18 +52,12 @@ class Encoding:
 
     def hands(self, pos: Position) -> np.ndarray:
         """The hands as bit planes: plane ``k`` holds the kinds a seat has more than ``k`` copies of."""
-        # Python ints, not numpy scalars: a playout encodes a whole deal per call
-        kind_of = self.kind_of.tolist()
-        planes = [[0, 0, 0] for _ in range(4)]
-        for seat, hand in enumerate(pos.hands):
-            assert hand is not None
-            row = planes[self.seat(seat)]
-            for card, n in enumerate(hand.counts):
-                if n:
-                    bit = 1 << kind_of[card]
-                    for plane in range(n):
-                        row[plane] |= bit
-        return np.array(planes, np.uint64)
+        # in numpy at once: a playout encodes a whole deal per call, and a loop over the cards in
+        # Python took 45 µs of it (the 18 µs left are mostly turning the counts into an array)
+        counts = np.array([hand.counts for hand in pos.hands], np.int64)  # type: ignore[union-attr]
+        bits = np.left_shift(np.uint64(1), self.kind_of.astype(np.uint64))
+        planes = ((counts[:, None, :] > _PLANES) * bits).sum(axis=2, dtype=np.uint64)  # distinct bits: sum = or
+        return planes if self.direction == 1 else planes[[self.seat(s) for s in range(4)]]  # the map is its own inverse
 
     def trick(self, pos: Position) -> np.ndarray:
         """The trick array with the position's trick in progress as ``tr[0]``."""
