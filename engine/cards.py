@@ -16,6 +16,7 @@ multiset: a count from 0 to 3 for each of the 54 kinds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 from typing import Iterable, Iterator
 
 from .errors import CardError
@@ -67,6 +68,9 @@ def card_points(card: Card) -> int:
     """
     rank = rank_of(card)
     return POINT_VALUES.get(rank, 0) if rank else 0
+
+
+_KIND_POINTS = tuple(card_points(card) for card in range(NUM_KINDS))  # a hand's points are summed per playout
 
 
 def card_token(card: Card) -> str:
@@ -193,7 +197,7 @@ class Hand:
 
     @property
     def points(self) -> int:
-        return sum(card_points(c) * n for c, n in enumerate(self.counts) if n)
+        return sum(map(mul, self.counts, _KIND_POINTS))
 
     def __add__(self, other: Hand | Play) -> Hand:
         cards = other.cards if isinstance(other, Play) else list(other)
