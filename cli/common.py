@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+import time
 
 import click
 
 from huolong.engine import HuolongError, Position, Rules, read_file, write_atomically
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "Stopped", "color_wanted", "load", "open_workers",
-           "parse_rules", "progress", "scheduler_option", "where", "write_atomically"]
+__all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "StatusLine", "Stopped", "color_wanted", "load",
+           "open_workers", "parse_rules", "progress", "scheduler_option", "where", "write_atomically"]
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 3
@@ -100,6 +102,38 @@ def open_workers(workers: int | None, scheduler: str | None):  # type: ignore[no
         return Workers(workers or default_workers(), scheduler)
     except SchedulerError as e:
         raise BadInput(str(e)) from None
+
+
+class StatusLine:
+    """One line on stderr that a long solve rewrites in place (nodes, seconds), erased when it ends.
+
+    Hidden when stderr is not a terminal. Reports come from the solver's watcher thread, so
+    one that arrives after :meth:`close` is dropped rather than printed over the result.
+    """
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.shown = sys.stderr.isatty()
+        self.started = time.monotonic()
+        self.width = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, nodes: int) -> None:
+        with self.lock:
+            if not self.shown:
+                return
+            seconds = time.monotonic() - self.started
+            text = f"{self.label}: {nodes / 1e6:,.1f} M nodes, {seconds:,.0f} s (Ctrl-C stops)"
+            sys.stderr.write("\r" + text.ljust(self.width))
+            sys.stderr.flush()
+            self.width = len(text)
+
+    def close(self) -> None:
+        with self.lock:
+            if self.shown and self.width:
+                sys.stderr.write("\r" + " " * self.width + "\r")
+                sys.stderr.flush()
+            self.shown = False
 
 
 def progress(length: int, label: str):  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
 from huolong.solver.search import PLAYS
 from huolong.solver.jobs import default_workers, prepare
 
-from .common import BadInput, Stopped, color_wanted, load, where
+from .common import BadInput, StatusLine, Stopped, color_wanted, load, where
 from .advise import advise_command
 from .batch import batch_command
 from .bury import bury_command
@@ -90,14 +90,18 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
                    err=True)
     try:
         for index, pos in enumerate(positions, start=1):
+            status = StatusLine(f"solving position {index} of {len(positions)}")
             try:
                 analysis = solve(pos, objective, plays=plays, threads=threads or default_workers(),
-                                 max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line)
+                                 max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line, on_progress=status)
             except SearchAborted as stop:
+                status.close()
                 if stop.partial and not as_json:
                     click.echo("Plays finished before the stop: " + ", ".join(
                         f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
                 raise Stopped(f"{where(pos)}: {stop}") from None
+            finally:
+                status.close()
             if as_json:
                 results.append(analysis.to_dict())
             else:

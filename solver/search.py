@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -79,7 +80,8 @@ class Search:
     """One position in the kernel's terms: its arrays, and the session that searches it."""
 
     def __init__(self, pos: Position, objective: str, max_nodes: int | None = None,
-                 max_seconds: float | None = None, threads: int = 1) -> None:
+                 max_seconds: float | None = None, threads: int = 1,
+                 on_progress: Callable[[int], None] | None = None) -> None:
         if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
             raise SolverError("a deal before the bury has nothing to solve yet: "
                               "rank the burials with huolong-solve bury")
@@ -88,6 +90,8 @@ class Search:
         self.pos = pos
         self.enc: Encoding = encode(pos, objective)
         self.session = Session(self.enc, table_bits(pos), max_nodes=max_nodes, max_seconds=max_seconds)
+        if on_progress is not None:
+            self.session.on_progress = lambda: on_progress(self.nodes)  # every thread's nodes
         self.watched = needs_watching(pos)
         # small positions solve in milliseconds: a second table would cost more than it saves
         self.threads = threads if self.watched else 1
@@ -250,6 +254,7 @@ def solve(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     line: bool = True,
+    on_progress: Callable[[int], None] | None = None,
 ) -> Analysis:
     """Solve a position double-dummy: its value, the plays' values, the best line.
 
@@ -263,12 +268,15 @@ def solve(
     score them on this many threads at once, each with a table of its own
     (positions of more than 7 cards a hand only). ``max_nodes`` (per thread)
     and ``max_seconds`` bound the work: past them :class:`SearchAborted` is raised.
+    ``on_progress`` is called with the nodes searched so far, from another
+    thread, at once and then about twice a second while a search runs that
+    is long enough to be watched (more than 28 cards in play).
     """
     if plays not in PLAYS:
         raise SolverError(f"invalid plays {plays!r}: use {', '.join(PLAYS)}")
     started = time.perf_counter()
     pos = position.copy()
-    with Search(pos, objective, max_nodes, max_seconds, threads) as search:
+    with Search(pos, objective, max_nodes, max_seconds, threads, on_progress) as search:
         if pos.is_over():
             value = Value(pos.points, pos.dug, pos.result()) if pos.shape.card_scores else Value(0, False, None)
             return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started, plays)

@@ -42,6 +42,7 @@ from .kernel.layout import (
 from .tables import give_back, take
 
 STACK_SIZE = 1 << 21
+REPORT_EVERY = 0.5  # seconds between progress reports of a watched search
 DIRECT_CARDS = 28  # below this many cards in play, searches are too short to need a watcher thread
 
 
@@ -65,6 +66,8 @@ class Session:
         self.ms, self.sc, self.prev, self.ctrl, self.F, self.FK = search_buffers(stack)
         self.ctrl[CTRL_LIMIT] = max_nodes or 0
         self.deadline = time.monotonic() + max_seconds if max_seconds else None
+        #: called from the watcher thread while a watched driver runs: at once, then every REPORT_EVERY s
+        self.on_progress: Callable[[], None] | None = None
 
     @property
     def nodes(self) -> int:
@@ -146,6 +149,8 @@ class _Watcher:
     def __init__(self, sessions: list[Session]) -> None:
         self.sessions = sessions
         self.deadline = min((s.deadline for s in sessions if s.deadline is not None), default=None)
+        self.report = next((s.on_progress for s in sessions if s.on_progress is not None), None)
+        self.next_report = 0.0  # the first poll reports
         self.signals = _signal_socket() if _ctrl_c_raises() else None
 
     def __enter__(self) -> _Watcher:
@@ -196,12 +201,21 @@ def _watch() -> None:
         else:
             time.sleep(0.05)
         now = time.monotonic()
+        due = []
         with _watch_lock:
             for w in _watched:
                 if interrupted and w.signals is not None:
                     w.stop(STOP_INTERRUPT)
                 if w.deadline is not None and now > w.deadline:
                     w.stop(STOP_TIME)
+                if w.report is not None and now >= w.next_report:
+                    w.next_report = now + REPORT_EVERY
+                    due.append(w)
+        for w in due:  # outside the lock: a slow report must not hold up the calls coming and going
+            try:
+                w.report()  # type: ignore[misc]
+            except Exception:  # noqa: BLE001 - a failing report must not end the thread that stops searches
+                w.report = None
 
 
 def _forget_watcher() -> None:

@@ -1,5 +1,6 @@
 """The huolong-solve command: text output, JSON output and errors."""
 
+import io
 import json
 import subprocess
 import sys
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 from cli_runner import run
 
+from huolong.cli.common import StatusLine
 from huolong.engine import read_file, seat_name
 from huolong.solver import solve
 
@@ -185,3 +187,27 @@ def test_threads_give_the_same_values():
     one = json.loads(run(DIG, "--json", "--threads", "1").stdout)[0]
     two = json.loads(run(DIG, "--json", "--threads", "2").stdout)[0]
     assert one["moves"] == two["moves"] and one["value"] == two["value"]
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_a_long_solve_shows_a_status_line_on_a_terminal_and_erases_it(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    status = StatusLine("solving position 1 of 1")
+    status(1_500_000)
+    status.close()
+    status(2_000_000)  # a report from the watcher thread that comes after the solve: dropped
+    shown = sys.stderr.getvalue()
+    assert "solving position 1 of 1: 1.5 M nodes" in shown and "2.0 M" not in shown
+    assert shown.endswith("\r" + " " * len(shown.split("\r")[1]) + "\r")
+
+
+def test_no_status_line_when_stderr_is_not_a_terminal(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    status = StatusLine("solving")
+    status(1_500_000)
+    status.close()
+    assert sys.stderr.getvalue() == ""

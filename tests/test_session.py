@@ -67,3 +67,19 @@ def test_ctrl_c_stops_a_search_and_is_raised_as_keyboard_interrupt():
         proc.kill()  # when the test fails, the search must not run on
     assert "finished" not in out and "threads left 0" in out
     assert proc.returncode != 0 and "KeyboardInterrupt" in err
+
+
+def test_a_long_search_reports_its_progress():
+    reports = []
+    with pytest.raises(SearchAborted, match="node limit") as stop:
+        solve(long_endgame(), max_nodes=2_000_000, on_progress=reports.append)
+    assert reports, "the first poll reports at once"
+    assert reports == sorted(reports) and reports[-1] <= stop.value.nodes
+
+
+def test_a_failing_progress_report_leaves_the_clock_running():
+    def broken(nodes):
+        raise RuntimeError("a caller's bug")
+
+    with pytest.raises(SearchAborted, match="time limit"):  # the watcher thread still stops the search
+        solve(long_endgame(), max_seconds=0.3, max_nodes=BACKSTOP, on_progress=broken)
