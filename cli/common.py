@@ -135,6 +135,12 @@ class StatusLine:
                 sys.stderr.flush()
             self.shown = False
 
+    def __enter__(self) -> StatusLine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()  # before anything the caller prints about how the solve ended
+
 
 def progress(length: int, label: str):  # type: ignore[no-untyped-def]
     """A progress bar on stderr (hidden when stderr is not a terminal)."""

@@ -90,18 +90,16 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
                    err=True)
     try:
         for index, pos in enumerate(positions, start=1):
-            status = StatusLine(f"solving position {index} of {len(positions)}")
             try:
-                analysis = solve(pos, objective, plays=plays, threads=threads or default_workers(),
-                                 max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line, on_progress=status)
+                with StatusLine(f"solving position {index} of {len(positions)}") as status:
+                    analysis = solve(pos, objective, plays=plays, threads=threads or default_workers(),
+                                     max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line,
+                                     on_progress=status)
             except SearchAborted as stop:
-                status.close()
                 if stop.partial and not as_json:
                     click.echo("Plays finished before the stop: " + ", ".join(
                         f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
                 raise Stopped(f"{where(pos)}: {stop}") from None
-            finally:
-                status.close()
             if as_json:
                 results.append(analysis.to_dict())
             else:

@@ -196,9 +196,8 @@ class Terminal(io.StringIO):
 
 def test_a_long_solve_shows_a_status_line_on_a_terminal_and_erases_it(monkeypatch):
     monkeypatch.setattr(sys, "stderr", Terminal())
-    status = StatusLine("solving position 1 of 1")
-    status(1_500_000)
-    status.close()
+    with StatusLine("solving position 1 of 1") as status:
+        status(1_500_000)
     status(2_000_000)  # a report from the watcher thread that comes after the solve: dropped
     shown = sys.stderr.getvalue()
     assert "solving position 1 of 1: 1.5 M nodes" in shown and "2.0 M" not in shown
