@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ZERO
+from .bits import ZERO, hand_size
 from .dominance import drop_dominated
 from .jit import helper, inline
 from .layout import (
@@ -31,7 +31,7 @@ from .layout import (
 from .moves import generate, order, select_next
 from .settle import settle
 from .table import hand_key, store, with_runs
-from .tricks import finish_trick, hand_points, lead_key, move_points, place, unplace
+from .tricks import finish_trick, hand_points, lead_key, move_points, place, points_reach, unplace
 
 
 @helper
@@ -160,6 +160,18 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                     rel = ZERO
                     mode = MODE_RETURN
                     continue
+                # The next trick start, ended at once when the points still in play decide it, as
+                # settle would: most of the fourth seat's plays end so in the middle game, where
+                # trying them is over half the search (bench/RESULTS.md, session 19).
+                cards = hand_size(h, nld)
+                if cards >= 2:  # (one card a hand: the last trick, exact in settle)
+                    low, high = points_reach(K, npts, child_points, cards)
+                    if high <= F[d, F_A] or low >= F[d, F_B]:
+                        ctrl[CTRL_NODES] += 1
+                        v = high if high <= F[d, F_A] else low
+                        rel = ZERO
+                        mode = MODE_RETURN
+                        continue
                 nt, ntl, nkey = tno + 1, 0, lead_key(K, child_key, ld, nld)
             d += 1
             F[d, F_TNO] = nt

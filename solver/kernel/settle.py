@@ -33,7 +33,7 @@ from .layout import (
 )
 from .moves import follow_score, lead_score, opponents_best, play_power
 from .table import classify, probe, store, top_kinds
-from .tricks import move_points, unplace
+from .tricks import move_points, points_reach, unplace
 
 
 @helper
@@ -81,8 +81,8 @@ def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ct
     if last >= 0:
         return True, last, rel, base, np.int64(-1)
     # bounds from the points still in play: they can only be gained
-    rem = hand_pts + par[P_TRICK_SCORE] * hand_size(h, leader)
-    top = leaf[1, (pts + rem + par[P_DIG]) // 5]
+    cards = hand_size(h, leader)
+    _, top = points_reach(K, pts, hand_pts, cards)
     if top <= alpha:
         return True, top, ZERO, base, np.int64(-1)
     if base >= beta:
@@ -93,7 +93,7 @@ def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ct
         if (leader & 1) == par[P_DEALER]:  # the dealer's side leads: its sure tricks cap the attackers
             quick, qrel, other, orel = other, orel, quick, qrel
         low = leaf[0, (pts + quick * par[P_TRICK_SCORE]) // 5]
-        high = leaf[1, (pts + rem - other * par[P_TRICK_SCORE] + par[P_DIG]) // 5]
+        high = leaf[1, (pts + hand_pts + (cards - other) * par[P_TRICK_SCORE] + par[P_DIG]) // 5]
         if low >= beta:
             return True, low, qrel, base, np.int64(-1)
         if high <= alpha:

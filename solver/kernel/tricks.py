@@ -73,6 +73,14 @@ def end_value(K, pts, attackers_last):
     return leaf[0, pts // 5]
 
 
+@inline
+def points_reach(K, pts, hand_pts, cards):
+    """``(the least, the most)`` a trick start can be worth from its points alone: ``pts`` taken,
+    ``hand_pts`` card points in the hands of ``cards`` cards each (the leaf is monotone in both)."""
+    leaf, par = K[K_LEAF], K[K_PAR]
+    return leaf[0, pts // 5], leaf[1, (pts + hand_pts + par[P_TRICK_SCORE] * cards + par[P_DIG]) // 5]
+
+
 @helper
 def trick_result(tr, tno, leader, K):
     """The winning seat of a complete trick, the points it scores, and the kinds
