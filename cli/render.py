@@ -173,7 +173,10 @@ def sentence(analysis: Analysis) -> str:
 
 
 def loss_text(analysis: Analysis, move) -> str:  # type: ignore[no-untyped-def]
-    """Against the best play: the points given up, or a worse result (outcome objective)."""
+    """Against the best play: the points given up, or a worse result (outcome objective); under
+    the result objective only the result (its points are only a value that reaches it)."""
+    if analysis.objective == "result":
+        return "best" if move.value.outcome == analysis.value.outcome else "worse result"
     if move.value == analysis.value:
         return "best"
     if analysis.objective == "outcome" and move.value.outcome != analysis.value.outcome:

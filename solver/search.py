@@ -178,24 +178,29 @@ class Search:
         self._root(TASK_VALUE, np.zeros(1, np.int64), 0, values, self.watched)
         return int(values[0])
 
+    def kept(self, value: int) -> tuple[int, int]:
+        """What keeping ``value`` means: ``(the attackers' floor, the dealer team's ceiling)``. The
+        value itself, or under the result objective — where a value is only one that reaches its
+        result — every value of that result."""
+        if self.enc.objective != "result":
+            return value, value
+        bounds = [int(b) for b in self.enc.K[K_BOUNDS]]
+        return (max((b for b in bounds if b <= value), default=-INF),
+                min((b for b in bounds if b > value), default=INF + 1) - 1)
+
     def keeping(self, codes: np.ndarray, value: int, first: bool = False) -> list[bool] | int:
-        """Which plays keep ``value`` (one zero-window search each); with ``first``, the index of the
-        first one that does (−1: none)."""
+        """Which plays keep ``value`` (one zero-window search each; see :meth:`kept`); with
+        ``first``, the index of the first one that does (−1: none)."""
+        low, high = self.kept(value)
         values = np.zeros(len(codes) + 1, np.int64)
-        values[0] = value
+        values[0] = low if self.pos.is_attacker(self.pos.to_play) else high
         found = self._root(TASK_TEST, codes, -len(codes) if first else len(codes), values, self.watched)
         return found if first else [bool(v) for v in values[1:]]
 
     def line(self, value: int) -> list[LineTrick]:
-        """Play the hand out along moves that keep ``value`` — under the result objective, that keep
-        its result — as tricks."""
+        """Play the hand out along moves that keep ``value`` (see :meth:`kept`), as tricks."""
         codes = np.zeros(4 * MAX_TRICKS, np.int64)
-        low = high = value
-        if self.enc.objective == "result":
-            bounds = [int(b) for b in self.enc.K[K_BOUNDS]]
-            low = max((b for b in bounds if b <= value), default=-INF)
-            high = min((b for b in bounds if b > value), default=INF + 1) - 1
-        count = self._root(TASK_LINE, codes, 0, np.array([low, high], np.int64), self.watched)
+        count = self._root(TASK_LINE, codes, 0, np.array(self.kept(value), np.int64), self.watched)
         return line_tricks(self.pos, [self.enc.play(int(c)) for c in codes[:count]])
 
     def to_value(self, v: int) -> Value:
@@ -259,8 +264,10 @@ def solve(
     """Solve a position double-dummy: its value, the plays' values, the best line.
 
     ``objective`` is ``"points"`` (the attackers maximise their final score,
-    the dealer team minimises it) or ``"outcome"`` (both play for the result
-    of the hand, docs/rules.md §11, then for points). ``plays`` (:data:`PLAYS`)
+    the dealer team minimises it), ``"outcome"`` (both play for the result
+    of the hand, docs/rules.md §11, then for points) or ``"result"`` (the
+    result only, faster: its points are then only a value that reaches it,
+    and a play is best or optimal when it keeps the result). ``plays`` (:data:`PLAYS`)
     says how much to answer about the plays: ``"all"`` every legal play's
     exact value; ``"optimal"`` the value, and every play marked optimal or
     not by one zero-window search (only optimal plays get a value);

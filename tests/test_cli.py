@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,13 @@ from huolong.solver import solve
 EXAMPLES = Path(__file__).resolve().parent.parent / "puzzles" / "examples"
 DIG = str(EXAMPLES / "dig-fight.hl")
 ANSI = "\x1b["
+
+
+def test_under_the_result_objective_a_play_keeps_the_result_or_gives_a_worse_one():
+    out = run(DIG, "--ascii", "--objective", "result", "--no-line").output
+    cells = [re.split(r"\s{2,}", line.strip()) for line in out.splitlines() if line.startswith(("S4", "DK"))]
+    # DK DK reaches 10 more points than the others but no dig: a worse result, not "+10"
+    assert {row[0]: row[-1] for row in cells} == {"S4": "best", "DK": "best", "DK DK": "worse result"}
 
 
 def test_solve_is_the_default_command():

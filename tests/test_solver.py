@@ -32,6 +32,22 @@ def test_optimal_and_best_plays_agree_with_every_plays_values(plays):
                 assert all((m.value is None) == (not m.optimal) for m in asked.moves)
 
 
+@pytest.mark.parametrize("plays", ["optimal", "best"])
+def test_under_the_result_objective_the_optimal_plays_are_those_that_keep_the_result(plays):
+    # a result's value is only one that reaches it: a play keeps the result, not that value
+    rng = random.Random(24)
+    for _ in range(40):
+        pos = random_endgame(rng, rng.randint(2, 4))
+        full = solve(pos, "result", line=False)
+        keeping = {m.play for m in full.moves if m.value.outcome == full.value.outcome}
+        asked = solve(pos, "result", plays=plays, line=False)
+        assert asked.value.outcome == full.value.outcome
+        if plays == "best":
+            assert len(asked.moves) == 1 and asked.moves[0].play in keeping
+        else:
+            assert {m.play for m in asked.moves if m.optimal} == keeping
+
+
 def test_the_result_objective_agrees_with_the_oracle_on_small_endgames():
     rng = random.Random(22)
     for _ in range(60):
