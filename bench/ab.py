@@ -10,6 +10,7 @@ the totals is what to read. The node counts are exact.
     python bench/ab.py REV --plays best --objective outcome
     python bench/ab.py REV --playouts --objective result
     python bench/ab.py REV --first-call --rounds 3   # compile time, empty caches
+    python bench/ab.py REV --bridge 60 --rounds 1    # the first 60 full deals of the DDS agreement test
 
 REV's ``solver/`` is exported with ``git archive`` into a folder of its own
 (under the system's temporary folder, kept for the next run) as the package
@@ -34,8 +35,11 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests"))
 
+from bridge_deals import seeded_full_deal  # noqa: E402
 from positions import endgames  # noqa: E402
+from test_bridge import FULL_SEED  # noqa: E402
 from test_playout_speed import deals  # noqa: E402
 
 import huolong.solver  # noqa: E402
@@ -90,6 +94,8 @@ def main() -> None:
     parser.add_argument("--objective", default=None, help="points (solves) or outcome (playouts) by default")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--playouts", action="store_true", help="whole-hand playouts, the last 6 cards exact")
+    parser.add_argument("--bridge", type=int, default=0, metavar="N",
+                        help="the first N full deals of the DDS agreement test, every card scored")
     parser.add_argument("--first-call", action="store_true",
                         help="a solve from an empty kernel cache, each in a fresh process (compile time)")
     args = parser.parse_args()
@@ -118,7 +124,8 @@ def main() -> None:
         print(f"time ratio (this checkout / {args.rev}): {sum(times[1]) / sum(times[0]):.3f}")
         return
     objective = args.objective or "points"
-    positions = endgames(args.cards, 50)
+    positions = [seeded_full_deal(FULL_SEED, i) for i in range(args.bridge)] if args.bridge else \
+        endgames(args.cards, 50)
     nodes: list[list[int]] = [[], []]
 
     def runner(j: int):  # type: ignore[no-untyped-def]
@@ -132,7 +139,8 @@ def main() -> None:
     for s in solvers:
         s.solve(endgames(4, 50)[0], line=False)  # compile or load the kernel
     times = race(runs, positions, args.rounds)
-    print(f"{args.cards} cards, --plays {args.plays}, {objective}: best of {args.rounds} rounds, 50 positions")
+    what = f"bridge, {args.bridge} full deals" if args.bridge else f"{args.cards} cards"
+    print(f"{what}, --plays {args.plays}, {objective}: best of {args.rounds} rounds, {len(positions)} positions")
     for name, t, n in zip(names, times, nodes):
         s = sorted(t)
         print(f"{name:>14}: total {sum(t):7.3f} s  median {s[len(s) // 2] * 1e3:7.1f} ms  "
