@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -181,9 +182,9 @@ def test_a_class_keeping_more_kinds_than_a_position_has_does_not_match_it():
     assert probed(stored, fewer_kinds, ["J.-.-.-"]) == (-INF, INF)
 
 
-def lead_order(hands: list[str]) -> list[str]:
-    """The plays of S, on lead in :func:`huolong_position`, in the order the search tries them."""
-    search = Search(huolong_position(hands), "points")
+def lead_order(hands: list[str], position: Callable[[list[str]], Position] = huolong_position) -> list[str]:
+    """The plays of S, on lead in ``position`` (:func:`huolong_position`), in the order the search tries them."""
+    search = Search(position(hands), "points")
     codes, _ = search.root_plays()
     return [str(search.enc.play(int(c))) for c in codes]
 
@@ -205,6 +206,13 @@ def test_a_huolong_lead_that_wins_nothing_leads_the_biggest_unit():
     """No lead of S wins (E's ♠AA beats the pair, E's ♠A every single): the pair of 9s comes
     first, since the followers must match it or break their own pairs."""
     assert lead_order(["998.-.-.-", "AAK.-.-.-", "765.-.-.-", "JT6.-.-.-"])[0] == "S9 S9"
+
+
+def test_a_lead_that_wins_nothing_is_from_the_suit_where_the_opponents_have_fewest_plays():
+    """No lead of S wins and N heads no suit: the heart comes first (E void, W one heart), then the
+    diamond (W two), then the spade (E three, W void): a void opponent may play anything, so it
+    counts its whole hand. The fewer plays the opponents have, the smaller the search of the lead."""
+    assert lead_order(["2.2.2.-", "AKQ.-.-.-", "3.3.3.-", "-.A.AK.-"], bridge_position) == ["H2", "D2", "S2"]
 
 
 def test_of_two_sure_winners_the_lower_is_cashed_first():

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, ZERO, bit, code, first_kind, kind_of, lowest, played, popcount, top
+from .bits import ONE, ZERO, bit, code, first_kind, hand_size, kind_of, lowest, played, popcount, top
 from .jit import driver, helper, inline
 from .layout import CTRL_OVERFLOW, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, LINK_EQUAL, TR_N, TRUMP, TRUMP_POWER
 from .twins import equivalence
@@ -287,7 +287,9 @@ def lead_score(h, seat, c, n, K):
     since trumps are the control), a low one to the partner's winner (with
     points: they go to the partner), not one an opponent ruffs, else the
     biggest unit (the followers must match it or break theirs), from the
-    side's longest suit, low.
+    side's longest suit and the one where the opponents have the fewest plays
+    (a void opponent may play any card: the tree of such a lead is smaller,
+    as DDS weighs its leads), low.
     """
     ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
     su = ksuit[c]
@@ -304,7 +306,11 @@ def lead_score(h, seat, c, n, K):
     if su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
         return -(1 << 19) - kpow[c]
     side = smask[su] & (h[seat, 0] | h[(seat + 2) & 3, 0])
-    return n * 1024 + (popcount(side) << 4) - kpow[c]
+    choice = 0
+    for s in ((seat + 1) & 3, (seat + 3) & 3):
+        x = popcount(h[s, 0] & smask[su])
+        choice += x if x else hand_size(h, s)
+    return n * 1024 + (popcount(side) << 4) - (choice << 4) - kpow[c]
 
 
 @inline
