@@ -466,6 +466,24 @@ def test_points_still_in_play_bound_the_final_score():
         assert pos.points <= points <= pos.points + rem + (pos.dig_value if dug else 0)
 
 
+def test_the_top_trumps_one_partner_holds_are_sure_tricks_for_the_side_on_lead():
+    """Spades trump: S, on lead, wins no heart and cannot reach N, but N's ♠A and ♠K each win a
+    trick of their own; W's ♠Q is below them, so the defenders are sure of none."""
+    pos = Position(level=None, trump=0, dealer=1, rules=BRIDGE, leader=0, bottom=Hand(),
+                   hands=[Hand.parse(h) for h in ["-.432.-.-", "-.AKQ.-.-", "AK.-.2.-", "Q.-.AK.-"]])
+    _, _, quick, other = bounds_of(pos)
+    assert (quick, other) == (2, 0)
+
+
+def test_a_side_holding_every_trump_is_sure_of_a_trick_for_each_trump_of_its_longer_holding():
+    """Spades trump, N-S hold none: every trick with a trump in it is E-W's, and E's ♠3 and ♠2 are in
+    two tricks, though neither is a top trump (W's ♠4 is)."""
+    pos = Position(level=None, trump=0, dealer=1, rules=BRIDGE, leader=0, bottom=Hand(),
+                   hands=[Hand.parse(h) for h in ["-.AKQ.-.-", "32.J.-.-", "-.-.AKQ.-", "4.-.32.-"]])
+    _, _, quick, other = bounds_of(pos)
+    assert (quick, other) == (0, 2)
+
+
 def test_sure_tricks_never_exceed_what_each_side_takes():
     rng = random.Random(5)
     for _ in range(120):

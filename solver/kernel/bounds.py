@@ -63,8 +63,10 @@ def sure_tricks(h, leader, K):
 
     The leader's side: the leader's quick tricks, or one trick crossing to a
     partner's winner with a lower card and then the partner's quick tricks in
-    the other suits. The other side: the top trumps held in a row by one of
-    its players (each wins a trick of its own).
+    the other suits, or the top trumps held in a row by one of its players
+    (each wins a trick of its own). The other side: its top trumps so held.
+    Either side, when it holds every trump: a trick for each trump of its
+    longer trump holding.
     """
     smask = K[K_SUIT_MASK]
     lho, pard, rho = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
@@ -86,19 +88,39 @@ def sure_tricks(h, leader, K):
         if 1 + more > quick:
             quick = 1 + more
             rel = mrel | entry
-    other = 0
-    orel = ZERO
-    x = (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]) & smask[TRUMP]
+    run, rrel = _top_trumps(h, leader, np.int64(0), K)
+    if run > quick:
+        quick, rel = run, rrel
+    other, orel = _top_trumps(h, leader, np.int64(1), K)
+    # A side that holds every trump wins a trick with each trump of its longer holding: any trick with
+    # a trump in it is its. This rests on the seats' trump lengths only, which every class shares.
+    t = smask[TRUMP]
+    mine = max(popcount(h[leader, 0] & t), popcount(h[pard, 0] & t))
+    theirs = max(popcount(h[lho, 0] & t), popcount(h[rho, 0] & t))
+    if theirs == 0 and mine > quick:
+        quick, rel = mine, ZERO
+    if mine == 0 and theirs > other:
+        other, orel = theirs, ZERO
+    return quick, rel, other, orel
+
+
+@helper
+def _top_trumps(h, leader, side, K):
+    """The top trumps held in a row by one player of the leader's side (``side`` 0) or the other
+    side (1), and those kinds: each is sure of a trick of its own."""
+    x = (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]) & K[K_SUIT_MASK][TRUMP]
     holder = -1
+    n = 0
+    rel = ZERO
     while x:
         b = top(x)
         s = 0
         while not h[s, 0] & b:
             s += 1
-        if ((s - leader) & 1) == 0 or (holder >= 0 and s != holder):
+        if ((s - leader) & 1) != side or (holder >= 0 and s != holder):
             break
         holder = s
-        other += 1
-        orel |= b
+        n += 1
+        rel |= b
         x &= ~b
-    return quick, rel, other, orel
+    return n, rel
