@@ -95,12 +95,12 @@ def sure_tricks(h, leader, K):
     # A side that holds every trump wins a trick with each trump of its longer holding: any trick with
     # a trump in it is its. This rests on the seats' trump lengths only, which every class shares.
     t = smask[TRUMP]
-    mine = max(popcount(h[leader, 0] & t), popcount(h[pard, 0] & t))
-    theirs = max(popcount(h[lho, 0] & t), popcount(h[rho, 0] & t))
-    if theirs == 0 and mine > quick:
-        quick, rel = mine, ZERO
-    if mine == 0 and theirs > other:
-        other, orel = theirs, ZERO
+    our_trumps = max(popcount(h[leader, 0] & t), popcount(h[pard, 0] & t))
+    their_trumps = max(popcount(h[lho, 0] & t), popcount(h[rho, 0] & t))
+    if their_trumps == 0 and our_trumps > quick:
+        quick, rel = our_trumps, ZERO
+    if our_trumps == 0 and their_trumps > other:
+        other, orel = their_trumps, ZERO
     return quick, rel, other, orel
 
 
