@@ -484,6 +484,15 @@ def test_a_side_holding_every_trump_is_sure_of_a_trick_for_each_trump_of_its_lon
     assert (quick, other) == (0, 2)
 
 
+def test_the_leader_cashes_its_winners_and_then_crosses_to_the_partners():
+    """No trumps: S cashes its ♥A keeping the lead, then crosses with the ♦2 to N's ♦A, and N cashes
+    the ♣A: three tricks, where S's own winners or the crossing alone make two."""
+    pos = Position(level=None, trump=None, dealer=1, rules=BRIDGE, leader=0, bottom=Hand(),
+                   hands=[Hand.parse(h) for h in ["2.A.2.-", "4.K.K.-", "3.-.A.A", "5.Q.Q.-"]])
+    _, _, quick, other = bounds_of(pos)
+    assert (quick, other) == (3, 0)
+
+
 def test_sure_tricks_never_exceed_what_each_side_takes():
     rng = random.Random(5)
     for _ in range(120):

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, ZERO, bit, lowest, popcount, top
+from .bits import ONE, ZERO, bit, hand_size, lowest, popcount, top
 from .jit import helper
 from .layout import K_SUIT_MASK, SUITS, TRUMP
 
 
 @helper
 def _cashable(h, leader, skip, K):
-    """The leader's *quick tricks*, ignoring suit ``skip`` (−1: none), and the kinds they rest on.
+    """The leader's *quick tricks*, ignoring the suits in the bit set ``skip``: ``(tricks cashed
+    keeping the lead, 1 if a blocked suit is cashed last, the kinds they rest on, the suits cashed
+    keeping the lead)``.
 
     In each suit: its cards above every card the opponents hold there, for as
     many rounds as an opponent who holds trumps still follows. It keeps the
@@ -29,10 +31,11 @@ def _cashable(h, leader, skip, K):
     quick = 0
     blocked = 0
     rel = ZERO
+    used = 0
     for su in range(SUITS):
         m = smask[su]
         win = h[leader, 0] & m
-        if su == skip or not win:
+        if (skip >> su) & 1 or not win:
             continue
         opp = (h[lho, 0] | h[rho, 0]) & m
         if opp:
@@ -53,7 +56,8 @@ def _cashable(h, leader, skip, K):
             blocked = 1
         else:
             quick += n
-    return quick + blocked, rel
+            used |= 1 << su
+    return quick, blocked, rel, used
 
 
 @helper
@@ -63,14 +67,19 @@ def sure_tricks(h, leader, K):
 
     The leader's side: the leader's quick tricks, or one trick crossing to a
     partner's winner with a lower card and then the partner's quick tricks in
-    the other suits, or the top trumps held in a row by one of its players
-    (each wins a trick of its own). The other side: its top trumps so held.
+    the other suits (the leader may first cash its own in suits apart from
+    those: the partner keeps its winners and discards others, so the side
+    is sure of every one of them up to the cards a hand), or the top trumps
+    held in a row by one of its players (each wins a trick of its own). The
+    other side: its top trumps so held.
     Either side, when it holds every trump: a trick for each trump of its
     longer trump holding.
     """
     smask = K[K_SUIT_MASK]
     lho, pard, rho = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
-    quick, rel = _cashable(h, leader, np.int64(-1), K)
+    quick, blocked, rel, _ = _cashable(h, leader, np.int64(0), K)
+    quick += blocked
+    cards = hand_size(h, leader)
     for su in range(SUITS):
         m = smask[su]
         mine = h[leader, 0] & m
@@ -84,10 +93,19 @@ def sure_tricks(h, leader, K):
         if su != TRUMP and ((h[lho, 0] & smask[TRUMP] and not h[lho, 0] & m)
                             or (h[rho, 0] & smask[TRUMP] and not h[rho, 0] & m)):
             continue  # the crossing would be ruffed
-        more, mrel = _cashable(h, pard, su, K)
-        if 1 + more > quick:
-            quick = 1 + more
+        more, blocked, mrel, _ = _cashable(h, pard, np.int64(1 << su), K)
+        if 1 + more + blocked > quick:
+            quick = 1 + more + blocked
             rel = mrel | entry
+        # or the leader's own quick tricks outside this suit first, keeping a card of it to cross
+        # with, and then the partner's in the suits still untouched
+        own, _, orel, used = _cashable(h, leader, np.int64(1 << su), K)
+        if own:
+            more, blocked, mrel, _ = _cashable(h, pard, np.int64((1 << su) | used), K)
+            both = min(own + 1 + more + blocked, cards)
+            if both > quick:
+                quick = both
+                rel = orel | mrel | entry
     run, rrel = _top_trumps(h, leader, np.int64(0), K)
     if run > quick:
         quick, rel = run, rrel
