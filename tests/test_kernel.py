@@ -25,7 +25,7 @@ from huolong.engine import Hand, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver.encode import canonical_play, encode
 from huolong.solver.kernel import dispatchers, layout
-from huolong.solver.kernel.bounds import sure_tricks
+from huolong.solver.kernel.bounds import after_lead_tricks, sure_tricks
 from huolong.solver.kernel.endings import last_single, last_three, last_two
 from huolong.solver.kernel.fourcards import follows, packed, pick
 from huolong.solver.kernel.layout import INF, K_SUIT, K_SUIT_MASK, new_table, search_buffers
@@ -491,6 +491,60 @@ def test_the_leader_cashes_its_winners_and_then_crosses_to_the_partners():
                    hands=[Hand.parse(h) for h in ["2.A.2.-", "4.K.K.-", "3.-.A.A", "5.Q.Q.-"]])
     _, _, quick, other = bounds_of(pos)
     assert (quick, other) == (3, 0)
+
+
+@njit
+def lead_made_bounds(h, tr, leader, K):
+    q2, _, q1, _ = after_lead_tricks(h, tr, np.int64(0), leader, K)
+    return q2, q1
+
+
+def after_lead(hands: list[str], lead: str, trump: int | None = None) -> tuple[int, int]:
+    """(the second seat's side's sure tricks, the leader's side's) once S (seat 0) has led ``lead``;
+    bridge seats go S, W, N, E."""
+    pos = Position(level=None, trump=trump, dealer=1, rules=BRIDGE, leader=0, bottom=Hand(),
+                   hands=[Hand.parse(h) for h in hands])
+    pos.play(lead)
+    enc = encode(pos, "points")
+    out = lead_made_bounds(enc.hands(pos), enc.trick(pos), np.int64(enc.seat(pos.leader)), enc.K)
+    return tuple(int(x) for x in out)
+
+
+def test_the_second_seats_side_wins_the_trick_led_and_then_cashes():
+    """No trumps, S leads the ♠2: W's ♠A stands above it and N's ♠3, so W wins the trick and then
+    cashes ♥A and ♥K."""
+    assert after_lead(["2.-.2.2", "4.-.4.4", "3.-.3.3", "A.AK.-.-"], "S2") == (3, 0)
+
+
+def test_the_leaders_side_wins_the_trick_led_when_its_card_stands_highest():
+    """No trumps, S leads the ♠A, above every spade of E-W, and then cashes the ♥A; its ♦2 wins nothing."""
+    assert after_lead(["A.A.2.-", "4.4.A.-", "3.3.4.-", "2.2.3.-"], "SA") == (0, 2)
+
+
+def test_a_second_seat_void_in_the_suit_led_with_trumps_is_sure_of_the_trick():
+    """Spades trump, S leads the ♥2: W ruffs it (N, third, follows and cannot overruff); the leader's
+    side, whose ♥3 is the highest heart, is sure of nothing, since W may ruff."""
+    assert after_lead(["-.2.2.-", "-.-.56.-", "-.3.4.-", "2.-.3.-"], "H2", trump=0) == (1, 0)
+
+
+def test_sure_tricks_after_a_lead_never_exceed_what_each_side_takes():
+    rng = random.Random(9)
+    checked = 0
+    while checked < 100:
+        pos = random_bridge_endgame(rng, rng.randint(2, 3))
+        if len(pos.trick) != 1:
+            continue
+        checked += 1
+        enc = encode(pos, "points")
+        h = enc.hands(pos)
+        second_side, leader_side = (int(x) for x in lead_made_bounds(h, enc.trick(pos), np.int64(enc.seat(pos.leader)),
+                                                                      enc.K))
+        assert (h == enc.hands(pos)).all(), "the hands were not put back"
+        second = pos.seat_after(pos.leader, 1)
+        tricks, _ = oracle_value(pos, "points")
+        attackers = tricks - pos.points
+        takes = attackers if pos.is_attacker(second) else len(pos.hands[second]) - attackers
+        assert second_side <= takes and leader_side <= len(pos.hands[second]) - takes, (str(pos.hands), str(pos.trick))
 
 
 def test_sure_tricks_never_exceed_what_each_side_takes():

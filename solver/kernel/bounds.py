@@ -1,4 +1,4 @@
-"""What bounds a trick start without searching it: sure tricks.
+"""What bounds a trick start, or a trick just led, without searching it: sure tricks.
 
 (The bound from the points still in play is the table's ``rem``, see
 :func:`.table.classify`; the last tricks played out are in :mod:`.endings`.)
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ONE, ZERO, bit, hand_size, lowest, popcount, top
+from .bits import ONE, ZERO, add, bit, hand_size, lowest, popcount, remove, top
 from .jit import helper
-from .layout import K_SUIT_MASK, SUITS, TRUMP
+from .layout import K_SUIT, K_SUIT_MASK, K_ZOB, SUITS, TRUMP
 
 
 @helper
@@ -142,3 +142,67 @@ def _top_trumps(h, leader, side, K):
         rel |= b
         x &= ~b
     return n, rel
+
+
+@helper
+def after_lead_tricks(h, tr, tno, leader, K):
+    """Tricks each side is sure of once trick ``tno`` is led, when every play is one card:
+    ``(the second seat's side, its kinds, the leader's side, its kinds)`` (DDS's quick tricks at
+    the second hand, here for both sides).
+
+    A side whose highest card of the suit led is above every card of the other side there wins
+    the trick, unless a seat of the other side still to play could ruff; the card's holder then
+    leads its quick tricks. Void with trumps, the second or fourth seat is sure of the trick, the
+    third seat following suit.
+    """
+    smask, ksuit = K[K_SUIT_MASK], K[K_SUIT]
+    second, third, fourth = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    led = tr[tno, 0, 0]
+    su = ksuit[led]
+    m, t = smask[su], smask[TRUMP]
+    plain = su != TRUMP
+    ruff2 = plain and h[second, 0] & t != ZERO and h[second, 0] & m == ZERO
+    ruff3 = plain and h[third, 0] & t != ZERO and h[third, 0] & m == ZERO
+    ruff4 = plain and h[fourth, 0] & t != ZERO and h[fourth, 0] & m == ZERO
+    cards = hand_size(h, second)
+    ours = (h[second, 0] | h[fourth, 0]) & m
+    theirs = bit(led) | (h[third, 0] & m)
+    q2, rel2, q1, rel1 = 0, ZERO, 0, ZERO
+    if not ruff3:
+        if ours and top(ours) > theirs:
+            w = top(ours)
+            hh = second if h[second, 0] & w else fourth
+            more, rel2 = _cash_after(h, hh, lowest(w), third, np.int64(-1), m, K)
+            q2, rel2 = min(1 + more, cards), rel2 | w
+        elif ruff2 or ruff4:
+            q2 = 1
+    if not ruff2 and not ruff4 and top(theirs) > ours:
+        w = top(theirs)
+        hh = leader if w == bit(led) else third
+        more, rel1 = _cash_after(h, hh, np.int64(-1) if hh == leader else lowest(w), second, fourth, m, K)
+        q1, rel1 = min(1 + more, cards), rel1 | w
+    return q2, rel2, q1, rel1
+
+
+@helper
+def _cash_after(h, hh, k, f1, f2, m, K):
+    """The quick tricks of ``hh`` once it has won this trick with kind ``k`` (−1: a card already
+    played) and seats ``f1`` and ``f2`` (−1: none) have followed with their lowest cards of ``m``
+    (any others would leave them weaker), and the kinds they rest on."""
+    zob = K[K_ZOB]
+    if k >= 0:
+        remove(h, hh, k, zob, ZERO)
+    c1 = lowest(h[f1, 0] & m) if h[f1, 0] & m else -1
+    if c1 >= 0:
+        remove(h, f1, c1, zob, ZERO)
+    c2 = lowest(h[f2, 0] & m) if f2 >= 0 and h[f2, 0] & m else -1
+    if c2 >= 0:
+        remove(h, f2, c2, zob, ZERO)
+    more, blocked, rel, _ = _cashable(h, hh, np.int64(0), K)
+    if c2 >= 0:
+        add(h, f2, c2)
+    if c1 >= 0:
+        add(h, f1, c1)
+    if k >= 0:
+        add(h, hh, k)
+    return more + blocked, rel

@@ -5,7 +5,9 @@ cached Numba function may not be recursive, numba issue #6061). A trick
 start is first settled without a search if it can be (:mod:`.settle`: the
 bounds, the table, the last tricks played out); otherwise it generates the
 moves, drops those a twin play dominates (:mod:`.dominance`), orders and
-tries the rest.
+tries the rest. Where every play is one card and tricks score, a node just
+after a lead is first settled, when it can be, by the tricks each side is
+sure of from there (:func:`.bounds.after_lead_tricks`).
 
 Partition search (DDS's "winning ranks"): every result comes with the kinds
 whose rank decided a trick below it (``rel``), and the table stores a bound
@@ -19,14 +21,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import ZERO, hand_size
+from .bits import ZERO, hand_size, played
+from .bounds import after_lead_tricks
 from .dominance import drop_dominated
 from .jit import helper, inline
 from .layout import (
     CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, EXACT_ROUGH, F_A, F_ALPHA, F_B,
     F_BASE, F_BEST, F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN,
     F_TNO, F_TT, FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_BOUNDS, K_PAR, K_SUIT_MASK, K_ZLEAD,
-    K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_RESULT_ONLY, TEST_AT_LEAST, TEST_AT_MOST,
+    K_LEAF, K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT, P_RESULT_ONLY,
+    P_TRICK_SCORE, TEST_AT_LEAST, TEST_AT_MOST,
 )
 from .moves import generate, order, select_next
 from .settle import settle
@@ -74,6 +78,8 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                                                         ctrl)
                 F[d, F_BASE] = base
                 F[d, F_TT] = 0 if immediate else 1
+            elif tl == 1 and par[P_TRICK_SCORE] > 0 and par[P_MAX_UNIT] == 1:
+                immediate, v, rel = _after_lead(h, tr, tno, ld, p, F[d, F_HAND_POINTS], al, be, K)
             if immediate:
                 if d == 0:
                     return v
@@ -184,6 +190,28 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
             F[d, F_HAND_POINTS] = child_points
             FK[d, FK_KEY] = nkey
             mode = MODE_ENTER
+
+
+@inline
+def _after_lead(h, tr, tno, leader, pts, hand_pts, alpha, beta, K):
+    """``(settled, bound, kinds it rests on)`` of a node after a lead, from the tricks each side is
+    sure of (:func:`.bounds.after_lead_tricks`): a cutoff saves the trick's three other plays and
+    every trick start under them."""
+    par, leaf = K[K_PAR], K[K_LEAF]
+    q2, rel2, q1, rel1 = after_lead_tricks(h, tr, tno, leader, K)
+    second = (leader + 1) & 3
+    attackers, arel, defenders, drel = (q2, rel2, q1, rel1) if (second & 1) != par[P_DEALER] else (q1, rel1, q2, rel2)
+    if attackers:  # the attackers' floor
+        low = leaf[0, (pts + attackers * par[P_TRICK_SCORE]) // 5]
+        if low >= beta:
+            return True, low, arel
+    if defenders:  # and their ceiling: the tricks left, the one in progress counted, less the defenders' sure ones
+        rest = hand_size(h, second) - defenders
+        on_table = move_points(played(tr, tno, 0), K)
+        high = leaf[1, (pts + hand_pts + on_table + rest * par[P_TRICK_SCORE] + par[P_DIG]) // 5]
+        if high <= alpha:
+            return True, high, drel
+    return False, 0, ZERO
 
 
 @helper
