@@ -25,6 +25,7 @@ from huolong.engine import Hand, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver.encode import canonical_play, encode
 from huolong.solver.kernel import dispatchers, layout
+from huolong.solver.kernel.bits import hand_size
 from huolong.solver.kernel.bounds import after_lead_tricks, sure_tricks
 from huolong.solver.kernel.endings import last_single, last_three, last_two
 from huolong.solver.kernel.fourcards import follows, packed, pick
@@ -495,7 +496,8 @@ def test_the_leader_cashes_its_winners_and_then_crosses_to_the_partners():
 
 @njit
 def lead_made_bounds(h, tr, leader, K):
-    q2, _, q1, _ = after_lead_tricks(h, tr, np.int64(0), leader, K)
+    every = hand_size(h, (leader + 1) & 3)  # wanting all the tricks left: counted in full
+    q2, _, q1, _ = after_lead_tricks(h, tr, np.int64(0), leader, every, every, K)
     return q2, q1
 
 

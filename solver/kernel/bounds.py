@@ -145,10 +145,11 @@ def _top_trumps(h, leader, side, K):
 
 
 @helper
-def after_lead_tricks(h, tr, tno, leader, K):
+def after_lead_tricks(h, tr, tno, leader, want2, want1, K):
     """Tricks each side is sure of once trick ``tno`` is led, when every play is one card:
     ``(the second seat's side, its kinds, the leader's side, its kinds)`` (DDS's quick tricks at
-    the second hand, here for both sides).
+    the second hand, here for both sides). A side is counted only if it may reach its ``want``
+    (what would settle the search there), and past this trick only if it wants more than one.
 
     A side whose highest card of the suit led is above every card of the other side there wins
     the trick, unless a seat of the other side still to play could ruff; the card's holder then
@@ -168,19 +169,23 @@ def after_lead_tricks(h, tr, tno, leader, K):
     ours = (h[second, 0] | h[fourth, 0]) & m
     theirs = bit(led) | (h[third, 0] & m)
     q2, rel2, q1, rel1 = 0, ZERO, 0, ZERO
-    if not ruff3:
+    if not ruff3 and want2 <= cards:
         if ours and top(ours) > theirs:
             w = top(ours)
-            hh = second if h[second, 0] & w else fourth
-            more, rel2 = _cash_after(h, hh, lowest(w), third, np.int64(-1), m, K)
-            q2, rel2 = min(1 + more, cards), rel2 | w
+            q2, rel2 = 1, w
+            if want2 > 1:
+                hh = second if h[second, 0] & w else fourth
+                more, rel2 = _cash_after(h, hh, lowest(w), third, np.int64(-1), m, K)
+                q2, rel2 = min(1 + more, cards), rel2 | w
         elif ruff2 or ruff4:
             q2 = 1
-    if not ruff2 and not ruff4 and top(theirs) > ours:
+    if not ruff2 and not ruff4 and want1 <= cards and top(theirs) > ours:
         w = top(theirs)
-        hh = leader if w == bit(led) else third
-        more, rel1 = _cash_after(h, hh, np.int64(-1) if hh == leader else lowest(w), second, fourth, m, K)
-        q1, rel1 = min(1 + more, cards), rel1 | w
+        q1, rel1 = 1, w
+        if want1 > 1:
+            hh = leader if w == bit(led) else third
+            more, rel1 = _cash_after(h, hh, np.int64(-1) if hh == leader else lowest(w), second, fourth, m, K)
+            q1, rel1 = min(1 + more, cards), rel1 | w
     return q2, rel2, q1, rel1
 
 

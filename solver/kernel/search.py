@@ -198,19 +198,25 @@ def _after_lead(h, tr, tno, leader, pts, hand_pts, alpha, beta, K):
     sure of (:func:`.bounds.after_lead_tricks`): a cutoff saves the trick's three other plays and
     every trick start under them."""
     par, leaf = K[K_PAR], K[K_LEAF]
-    q2, rel2, q1, rel1 = after_lead_tricks(h, tr, tno, leader, K)
+    score = par[P_TRICK_SCORE]
     second = (leader + 1) & 3
-    attackers, arel, defenders, drel = (q2, rel2, q1, rel1) if (second & 1) != par[P_DEALER] else (q1, rel1, q2, rel2)
-    if attackers:  # the attackers' floor
-        low = leaf[0, (pts + attackers * par[P_TRICK_SCORE]) // 5]
-        if low >= beta:
-            return True, low, arel
-    if defenders:  # and their ceiling: the tricks left, the one in progress counted, less the defenders' sure ones
-        rest = hand_size(h, second) - defenders
-        on_table = move_points(played(tr, tno, 0), K)
-        high = leaf[1, (pts + hand_pts + on_table + rest * par[P_TRICK_SCORE] + par[P_DIG]) // 5]
-        if high <= alpha:
-            return True, high, drel
+    cards = hand_size(h, second)  # tricks left, the one in progress counted
+    most = pts + hand_pts + move_points(played(tr, tno, 0), K) + cards * score + par[P_DIG]
+    # the fewest sure tricks that settle it: a floor for the attackers, a ceiling from the defenders'
+    floor_at = 1
+    while floor_at <= cards and leaf[0, (pts + floor_at * score) // 5] < beta:
+        floor_at += 1
+    ceiling_at = 1
+    while ceiling_at <= cards and leaf[1, (most - ceiling_at * score) // 5] > alpha:
+        ceiling_at += 1
+    attacking = (second & 1) != par[P_DEALER]
+    q2, rel2, q1, rel1 = after_lead_tricks(h, tr, tno, leader, floor_at if attacking else ceiling_at,
+                                           ceiling_at if attacking else floor_at, K)
+    attackers, arel, defenders, drel = (q2, rel2, q1, rel1) if attacking else (q1, rel1, q2, rel2)
+    if attackers >= floor_at:
+        return True, leaf[0, (pts + attackers * score) // 5], arel
+    if defenders >= ceiling_at:
+        return True, leaf[1, (most - defenders * score) // 5], drel
     return False, 0, ZERO
 
 
