@@ -485,6 +485,22 @@ def test_a_side_holding_every_trump_is_sure_of_a_trick_for_each_trump_of_its_lon
     assert (quick, other) == (0, 2)
 
 
+def test_the_other_side_is_sure_of_a_trick_when_it_holds_the_top_of_every_suit_the_leader_holds():
+    """No trumps, S to lead spades or hearts: W's ♠A or E's ♥A takes the trick either way."""
+    pos = Position(level=None, trump=None, dealer=1, rules=BRIDGE, leader=0, bottom=Hand(),
+                   hands=[Hand.parse(h) for h in ["2.2.-.-", "A.-.-.2", "-.-.AK.-", "-.A.-.3"]])
+    _, _, quick, other = bounds_of(pos)
+    assert (quick, other) == (0, 1)
+
+
+def test_a_partner_who_may_ruff_leaves_the_other_side_no_sure_trick():
+    """Spades trump: E-W hold the top heart, but N, void in hearts, ruffs S's heart lead."""
+    pos = Position(level=None, trump=0, dealer=1, rules=BRIDGE, leader=0, bottom=Hand(),
+                   hands=[Hand.parse(h) for h in ["-.32.-.-", "-.A.-.2", "2.-.AK.-", "-.K.-.3"]])
+    _, _, _, other = bounds_of(pos)
+    assert other == 0
+
+
 def test_the_leader_cashes_its_winners_and_then_crosses_to_the_partners():
     """No trumps: S cashes its ♥A keeping the lead, then crosses with the ♦2 to N's ♦A, and N cashes
     the ♣A: three tricks, where S's own winners or the crossing alone make two."""

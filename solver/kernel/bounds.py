@@ -71,7 +71,8 @@ def sure_tricks(h, leader, K):
     those: the partner keeps its winners and discards others, so the side
     is sure of every one of them up to the cards a hand), or the top trumps
     held in a row by one of its players (each wins a trick of its own). The
-    other side: its top trumps so held.
+    other side: its top trumps so held, or else one trick when whatever the
+    leader leads it can win (:func:`_no_safe_lead`).
     Either side, when it holds every trump: a trick for each trump of its
     longer trump holding.
     """
@@ -119,7 +120,30 @@ def sure_tricks(h, leader, K):
         quick, rel = our_trumps, ZERO
     if our_trumps == 0 and their_trumps > other:
         other, orel = their_trumps, ZERO
+    if other == 0:
+        other, orel = _no_safe_lead(h, leader, K)
     return quick, rel, other, orel
+
+
+@helper
+def _no_safe_lead(h, leader, K):
+    """``(1, the kinds it rests on)`` when the other side is sure of this trick whatever is led: in
+    every suit the leader holds, it holds a card above every card of the leader's side there, and the
+    leader's partner cannot ruff; else ``(0, 0)`` (DDS's ``LaterTricksMIN``)."""
+    smask = K[K_SUIT_MASK]
+    lho, pard, rho = (leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3
+    rel = ZERO
+    for su in range(SUITS):
+        m = smask[su]
+        if not h[leader, 0] & m:
+            continue
+        theirs = (h[lho, 0] | h[rho, 0]) & m
+        if not theirs or top(theirs) < (h[leader, 0] | h[pard, 0]) & m:
+            return 0, ZERO
+        if su != TRUMP and not h[pard, 0] & m and h[pard, 0] & smask[TRUMP]:
+            return 0, ZERO
+        rel |= top(theirs)
+    return 1, rel
 
 
 @helper
