@@ -232,10 +232,10 @@ def test_a_plain_winner_is_cashed_before_a_trump_winner_without_points():
 
 
 @njit
-def trick_start_bounds(h, leader, pts, K):
+def trick_start_bounds(h, leader, pts, need, need_other, K):
     """(last-trick value or −1, card points still in the hands, leader's side's sure tricks, other side's)."""
     last, _ = last_single(h, leader, pts, K)
-    quick, _, other, _ = sure_tricks(h, leader, K)
+    quick, _, other, _ = sure_tricks(h, leader, need, need_other, K)
     return last, hand_points(h, K), quick, other
 
 
@@ -266,9 +266,12 @@ def played_out(pos: Position, alpha: int = -INF, beta: int = INF) -> int:
     return value
 
 
-def bounds_of(pos: Position) -> tuple[int, int, int, int]:
+def bounds_of(pos: Position, need: int | None = None, need_other: int | None = None) -> tuple[int, int, int, int]:
+    """As :func:`trick_start_bounds`; each side's sure tricks counted up to its need (all the tricks left
+    by default)."""
     enc = encode(pos, "points")
-    out = trick_start_bounds(enc.hands(pos), np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)), enc.K)
+    out = trick_start_bounds(enc.hands(pos), np.int64(enc.seat(pos.leader)), np.int64(enc.points(pos)),
+                             np.int64(need or pos.cards_left), np.int64(need_other or pos.cards_left), enc.K)
     return tuple(int(x) for x in out)
 
 
@@ -489,7 +492,7 @@ def test_the_other_side_is_sure_of_a_trick_when_it_holds_the_top_of_every_suit_t
     """No trumps, S to lead spades or hearts: W's ♠A or E's ♥A takes the trick either way."""
     pos = Position(level=None, trump=None, dealer=1, rules=BRIDGE, leader=0, bottom=Hand(),
                    hands=[Hand.parse(h) for h in ["2.2.-.-", "A.-.-.2", "-.-.AK.-", "-.A.-.3"]])
-    _, _, quick, other = bounds_of(pos)
+    _, _, quick, other = bounds_of(pos, need_other=1)
     assert (quick, other) == (0, 1)
 
 
@@ -497,7 +500,7 @@ def test_a_partner_who_may_ruff_leaves_the_other_side_no_sure_trick():
     """Spades trump: E-W hold the top heart, but N, void in hearts, ruffs S's heart lead."""
     pos = Position(level=None, trump=0, dealer=1, rules=BRIDGE, leader=0, bottom=Hand(),
                    hands=[Hand.parse(h) for h in ["-.32.-.-", "-.A.-.2", "2.-.AK.-", "-.K.-.3"]])
-    _, _, _, other = bounds_of(pos)
+    _, _, _, other = bounds_of(pos, need_other=1)
     assert other == 0
 
 
@@ -508,6 +511,16 @@ def test_the_leader_cashes_its_winners_and_then_crosses_to_the_partners():
                    hands=[Hand.parse(h) for h in ["2.A.2.-", "4.K.K.-", "3.-.A.A", "5.Q.Q.-"]])
     _, _, quick, other = bounds_of(pos)
     assert (quick, other) == (3, 0)
+
+
+def test_sure_tricks_are_counted_only_as_far_as_the_search_needs():
+    """The same three tricks, where two would settle the search: the count stops at two (resting on
+    the kinds of those two only, so that it holds for a larger class)."""
+    pos = Position(level=None, trump=None, dealer=1, rules=BRIDGE, leader=0, bottom=Hand(),
+                   hands=[Hand.parse(h) for h in ["2.A.2.-", "4.K.K.-", "3.-.A.A", "5.Q.Q.-"]])
+    assert bounds_of(pos, need=2)[2] == 2
+    assert bounds_of(pos, need=3)[2] == 3
+    assert bounds_of(pos, need=4)[2] == 0  # more than the tricks left: not counted at all
 
 
 @njit
@@ -569,7 +582,8 @@ def test_sure_tricks_never_exceed_what_each_side_takes():
     rng = random.Random(5)
     for _ in range(120):
         pos = trick_start(rng, rng.randint(2, 3), bridge=True)
-        _, _, quick, other = bounds_of(pos)
+        # each side counted up to a need drawn at random: the caps must keep the counts sound
+        _, _, quick, other = bounds_of(pos, rng.randint(1, pos.cards_left), rng.randint(1, pos.cards_left))
         tricks, _ = oracle_value(pos, "points")  # the defenders' tricks in all
         leaders = tricks - pos.points if pos.is_attacker(pos.leader) else pos.cards_left - (tricks - pos.points)
         assert quick <= leaders and other <= pos.cards_left - leaders, (str(pos.hands), quick, other, leaders)

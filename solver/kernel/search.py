@@ -35,7 +35,9 @@ from .layout import (
 from .moves import generate, order, select_next
 from .settle import settle
 from .table import hand_key, store, with_runs
-from .tricks import finish_trick, hand_points, lead_key, move_points, place, points_reach, unplace
+from .tricks import (
+    finish_trick, hand_points, lead_key, move_points, place, points_reach, tricks_to_settle, unplace,
+)
 
 
 @helper
@@ -202,13 +204,7 @@ def _after_lead(h, tr, tno, leader, pts, hand_pts, alpha, beta, K):
     second = (leader + 1) & 3
     cards = hand_size(h, second)  # tricks left, the one in progress counted
     most = pts + hand_pts + move_points(played(tr, tno, 0), K) + cards * score + par[P_DIG]
-    # the fewest sure tricks that settle it: a floor for the attackers, a ceiling from the defenders'
-    floor_at = 1
-    while floor_at <= cards and leaf[0, (pts + floor_at * score) // 5] < beta:
-        floor_at += 1
-    ceiling_at = 1
-    while ceiling_at <= cards and leaf[1, (most - ceiling_at * score) // 5] > alpha:
-        ceiling_at += 1
+    floor_at, ceiling_at = tricks_to_settle(K, pts, most, cards, alpha, beta)
     attacking = (second & 1) != par[P_DEALER]
     q2, rel2, q1, rel1 = after_lead_tricks(h, tr, tno, leader, floor_at if attacking else ceiling_at,
                                            ceiling_at if attacking else floor_at, K)

@@ -33,7 +33,7 @@ from .layout import (
 )
 from .moves import follow_score, lead_score, opponents_best, play_power
 from .table import classify, probe, store, top_kinds
-from .tricks import move_points, points_reach, unplace
+from .tricks import move_points, points_reach, tricks_to_settle, unplace
 
 
 @helper
@@ -89,11 +89,15 @@ def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ct
         return True, base, ZERO, base, np.int64(-1)
     if par[P_TRICK_SCORE] > 0 and par[P_MAX_UNIT] == 1:
         # tricks score and every play is one card: sure tricks bound the rest
-        quick, qrel, other, orel = sure_tricks(h, leader, K)
+        score = par[P_TRICK_SCORE]
+        most = pts + hand_pts + cards * score + par[P_DIG]
+        floor_at, ceiling_at = tricks_to_settle(K, pts, most, cards, alpha, beta)
         if (leader & 1) == par[P_DEALER]:  # the dealer's side leads: its sure tricks cap the attackers
-            quick, qrel, other, orel = other, orel, quick, qrel
-        low = leaf[0, (pts + quick * par[P_TRICK_SCORE]) // 5]
-        high = leaf[1, (pts + hand_pts + (cards - other) * par[P_TRICK_SCORE] + par[P_DIG]) // 5]
+            other, orel, quick, qrel = sure_tricks(h, leader, ceiling_at, floor_at, K)
+        else:
+            quick, qrel, other, orel = sure_tricks(h, leader, floor_at, ceiling_at, K)
+        low = leaf[0, (pts + quick * score) // 5]
+        high = leaf[1, (most - other * score) // 5]
         if low >= beta:
             return True, low, qrel, base, np.int64(-1)
         if high <= alpha:

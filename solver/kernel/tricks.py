@@ -81,6 +81,21 @@ def points_reach(K, pts, hand_pts, cards):
     return leaf[0, pts // 5], leaf[1, (pts + hand_pts + par[P_TRICK_SCORE] * cards + par[P_DIG]) // 5]
 
 
+@inline
+def tricks_to_settle(K, pts, most, cards, alpha, beta):
+    """``(floor, ceiling)``: the fewest tricks the attackers must be sure of to make a search's value
+    ≥ ``beta``, and the defenders to make it ≤ ``alpha``, with ``pts`` taken and ``most`` the most
+    the attackers could end with; ``cards`` + 1 where no number of tricks left would."""
+    leaf, score = K[K_LEAF], K[K_PAR][P_TRICK_SCORE]
+    floor_at = 1
+    while floor_at <= cards and leaf[0, (pts + floor_at * score) // 5] < beta:
+        floor_at += 1
+    ceiling_at = 1
+    while ceiling_at <= cards and leaf[1, (most - ceiling_at * score) // 5] > alpha:
+        ceiling_at += 1
+    return floor_at, ceiling_at
+
+
 @helper
 def trick_result(tr, tno, leader, K):
     """The winning seat of a complete trick, the points it scores, and the kinds
