@@ -33,10 +33,10 @@ def _cashable(h, leader, skip, need, K):
     rel = ZERO
     used = 0
     for su in range(SUITS):
-        m = smask[su]
-        win = h[leader, 0] & m
         if quick >= need:
             break
+        m = smask[su]
+        win = h[leader, 0] & m
         if (skip >> su) & 1 or not win:
             continue
         opp = (h[lho, 0] | h[rho, 0]) & m
