@@ -21,7 +21,7 @@ from endgames import RULESETS, random_endgame
 from numba import njit
 from oracle import oracle_value
 
-from huolong.engine import Hand, Position, Rules
+from huolong.engine import Hand, Play, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver.encode import canonical_play, encode
 from huolong.solver.kernel import dispatchers, layout
@@ -31,6 +31,7 @@ from huolong.solver.kernel.endings import last_single, last_three, last_two
 from huolong.solver.kernel.fourcards import follows, packed, pick
 from huolong.solver.kernel.layout import INF, K_SUIT, K_SUIT_MASK, new_table, search_buffers
 from huolong.solver.kernel.settle import settle
+from huolong.solver.kernel.smallcards import redundant
 from huolong.solver.kernel.table import classify, probe, store
 from huolong.solver.kernel.tricks import hand_points
 from huolong.solver.playout import Player
@@ -226,6 +227,50 @@ def test_a_plain_winner_is_cashed_before_a_trump_winner_without_points():
     """S's pair of trump ♥A and its ♣A all win, but the trumps carry no points and are the control:
     the ♣A comes first, even though a pair is otherwise the bigger unit to cash."""
     assert lead_order(["-.AA.-.A", "76.-.-.K", "JT.-.-.2", "98.-.-.Q"]) == ["CA", "HA HA", "HA"]
+
+
+# -- small cards: one searched, the rest skipped ------------------------------------
+
+
+@njit
+def skipped_after(h, tried, move, union, K):
+    return redundant(h, tried, np.int64(0), np.int64(tried.shape[0]), move, union, K)
+
+
+def skipped(pos: Position, tried: list[str], play: str, rel_cards: list[str]) -> bool:
+    """Is ``play`` skipped by S once ``tried`` were searched and their results rested on ``rel_cards``?"""
+    enc = encode(pos, "points")
+    union = np.uint64(0)
+    for token in rel_cards:
+        union |= np.uint64(1) << np.uint64(enc.kind_of[Hand.parse(token).counts.index(1)])
+    codes = np.array([enc.code(Play.parse(t)) for t in tried], np.int64)
+    return bool(skipped_after(enc.hands(pos), codes, np.int64(enc.code(Play.parse(play))), union, enc.K))
+
+
+def test_a_small_card_like_one_searched_is_skipped():
+    """No trumps: S's ♠3 was searched and only the ♠Q's rank decided a trick below it, so the ♠7 —
+    not next to the 3 (E's ♠6 and ♠4 lie between) — gives the same value and is not searched."""
+    pos = bridge_position(["Q73.-.-.-", "64.2.-.-", "K.3.2.-", "A5.-.3.-"])
+    assert skipped(pos, ["S3"], "S7", ["Q.-.-.-"])
+    assert skipped(pos, ["SQ", "S3"], "S7", ["Q.-.-.-"])
+
+
+def test_a_card_above_a_rank_that_decided_a_trick_is_searched():
+    """The same, but the ♠6's rank decided a trick below the ♠3: the ♠7 beats it and is searched; a
+    card of another suit is never skipped for a spade."""
+    pos = bridge_position(["Q73.-.-.-", "64.2.-.-", "K.3.2.-", "A5.-.3.-"])
+    assert not skipped(pos, ["S3"], "S7", ["6.-.-.-"])
+    pos = bridge_position(["73.2.-.-", "64.3.-.-", "K.4.2.-", "A5.-.3.-"])
+    assert not skipped(pos, ["S3"], "H2", [])
+
+
+def test_a_small_card_held_in_other_numbers_or_worth_other_points_is_searched():
+    """Huolong, three packs: S's ♠6 is skipped after its ♠4 (each the only copy in play), but not its
+    ♠7 (W holds another ♠7: the copies per seat differ), nor its ♠5, which scores."""
+    pos = huolong_position(["7654.-.-.-", "K98.-.-.A", "QJ8.-.-.A", "T72.-.-.A"])
+    assert skipped(pos, ["S4"], "S6", ["K.-.-.-"])
+    assert not skipped(pos, ["S4"], "S7", ["K.-.-.-"])
+    assert not skipped(pos, ["S4"], "S5", ["K.-.-.-"])
 
 
 # -- bounds against the oracle ------------------------------------------------------

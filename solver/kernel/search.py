@@ -34,6 +34,7 @@ from .layout import (
 )
 from .moves import generate, order, select_next
 from .settle import settle
+from .smallcards import redundant
 from .table import hand_key, store, with_runs
 from .tricks import (
     finish_trick, hand_points, lead_key, move_points, place, points_reach, tricks_to_settle, unplace,
@@ -152,6 +153,9 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                 mode = MODE_RETURN
                 continue
             move = select_next(ms, sc, m, top_sp)
+            if m > F[d, F_LO] and redundant(h, ms, F[d, F_LO], m, move, FK[d, FK_UNION], K):
+                F[d, F_CUR] += 1  # a small card like one tried: its value is that one's
+                continue
             F[d, F_MOVE] = move
             tno, tl, ld, p = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER], F[d, F_PTS]
             child_key = place(h, tr, tno, tl, (ld + tl) & 3, move, zob, FK[d, FK_KEY])
