@@ -31,7 +31,7 @@ from huolong.solver.kernel.endings import last_single, last_three, last_two
 from huolong.solver.kernel.fourcards import follows, packed, pick
 from huolong.solver.kernel.layout import INF, K_SUIT, K_SUIT_MASK, new_table, search_buffers
 from huolong.solver.kernel.settle import settle
-from huolong.solver.kernel.smallcards import redundant
+from huolong.solver.kernel.smallcards import redundant, small_below
 from huolong.solver.kernel.table import classify, probe, store
 from huolong.solver.kernel.tricks import hand_points
 from huolong.solver.playout import Player
@@ -233,18 +233,21 @@ def test_a_plain_winner_is_cashed_before_a_trump_winner_without_points():
 
 
 @njit
-def skipped_after(h, tried, move, union, K):
-    return redundant(h, tried, np.int64(0), np.int64(tried.shape[0]), move, union, K)
+def skipped_after(h, tried, move, rel, K):
+    limits = np.empty_like(tried)
+    for i in range(tried.shape[0]):
+        limits[i] = small_below(tried[i], rel, K)
+    return redundant(h, tried, limits, np.int64(0), np.int64(tried.shape[0]), move, K)
 
 
 def skipped(pos: Position, tried: list[str], play: str, rel_cards: list[str]) -> bool:
-    """Is ``play`` skipped by S once ``tried`` were searched and their results rested on ``rel_cards``?"""
+    """Is ``play`` skipped by S once ``tried`` were searched, each result resting on ``rel_cards``?"""
     enc = encode(pos, "points")
-    union = np.uint64(0)
+    rel = np.uint64(0)
     for token in rel_cards:
-        union |= np.uint64(1) << np.uint64(enc.kind_of[Hand.parse(token).counts.index(1)])
+        rel |= np.uint64(1) << np.uint64(enc.kind_of[Hand.parse(token).counts.index(1)])
     codes = np.array([enc.code(Play.parse(t)) for t in tried], np.int64)
-    return bool(skipped_after(enc.hands(pos), codes, np.int64(enc.code(Play.parse(play))), union, enc.K))
+    return bool(skipped_after(enc.hands(pos), codes, np.int64(enc.code(Play.parse(play))), rel, enc.K))
 
 
 def test_a_small_card_like_one_searched_is_skipped():
@@ -271,6 +274,14 @@ def test_a_small_card_held_in_other_numbers_or_worth_other_points_is_searched():
     assert skipped(pos, ["S4"], "S6", ["K.-.-.-"])
     assert not skipped(pos, ["S4"], "S7", ["K.-.-.-"])
     assert not skipped(pos, ["S4"], "S5", ["K.-.-.-"])
+
+
+def test_a_small_pair_like_one_searched_is_skipped():
+    """Huolong: S's pair of ♠6s is skipped after its pair of ♠4s (no other copies in play), but a
+    single ♠6 is not: a play of another size."""
+    pos = huolong_position(["6644.-.-.-", "K98.-.-.A", "QJ8.-.-.A", "T72.-.-.A"])
+    assert skipped(pos, ["S4 S4"], "S6 S6", ["K.-.-.-"])
+    assert not skipped(pos, ["S4 S4"], "S6", ["K.-.-.-"])
 
 
 # -- bounds against the oracle ------------------------------------------------------

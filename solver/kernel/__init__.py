@@ -8,6 +8,7 @@ Modules, after DDS's source layout:
 ``twins``      kinds the mover may swap in every line of play
 ``moves``      move generation, equivalent plays merged, move ordering
 ``dominance``  plays a twin play dominates in points
+``smallcards`` small cards a searched play's result did not tell apart: one searched, the rest skipped
 ``tricks``     plays onto the table and back, trick winners, leaf values
 ``table``      keys, classes of positions (partition search), store, probe
 ``endings``    the last one, two or three tricks played out
@@ -66,13 +67,13 @@ import numba
 from numba.core.registry import CPUDispatcher
 
 from . import (
-    bits, bot, bounds, dominance, endings, fourcards, jit, layout, moves, playout, root, search, settle, table, tricks,
-    twins,
+    bits, bot, bounds, dominance, endings, fourcards, jit, layout, moves, playout, root, search, settle, smallcards,
+    table, tricks, twins,
 )
 
 MODULES = (
-    layout, jit, bits, twins, moves, dominance, tricks, table, endings, fourcards, bounds, settle, search, bot, root,
-    playout,
+    layout, jit, bits, twins, moves, dominance, smallcards, tricks, table, endings, fourcards, bounds, settle, search,
+    bot, root, playout,
 )
 STAMP_FILE = "huolong-kernel.stamp"
 
