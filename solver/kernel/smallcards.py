@@ -22,9 +22,9 @@ and the swap holds there too.
 
 from __future__ import annotations
 
-from .bits import copies, first_kind, kind_of, lowest
+from .bits import ZERO, bit, copies, first_kind, kind_of, lowest
 from .jit import helper, inline
-from .layout import K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK
+from .layout import K_POINTS, K_SUIT, K_SUIT_MASK, K_TIES
 
 NOT_SMALL = -1  # a play that makes no other one small: of more than one kind, or skipped itself
 
@@ -36,11 +36,9 @@ def _one_kind(move):
 
 
 @inline
-def _tied(k, ksuit, kpow):
-    """Is kind ``k`` of the same power as a neighbour in its suit (the table keeps such kinds exact)?"""
-    if k > 0 and ksuit[k - 1] == ksuit[k] and kpow[k - 1] == kpow[k]:
-        return True
-    return k + 1 < ksuit.shape[0] and ksuit[k + 1] == ksuit[k] and kpow[k + 1] == kpow[k]
+def _tied(k, ties):
+    """Is another kind of kind ``k``'s suit of the same power (the table keeps such kinds exact)?"""
+    return (ties[k] & ~bit(k)) != ZERO
 
 
 @helper
@@ -60,16 +58,16 @@ def redundant(h, ms, limits, lo, m, move, K):
     for the result of ``ms[i]``) give ``move`` its value?"""
     if not _one_kind(move):
         return False
-    ksuit, kpow, kpts = K[K_SUIT], K[K_POWER], K[K_POINTS]
+    ksuit, kpts, ties = K[K_SUIT], K[K_POINTS], K[K_TIES]
     y = first_kind(move)
-    if _tied(y, ksuit, kpow):
+    if _tied(y, ties):
         return False
     for i in range(lo, m):
         x = ms[i]
         k = first_kind(x)
         if (x & 3) != (move & 3) or ksuit[k] != ksuit[y] or max(k, y) >= limits[i] or kpts[k] != kpts[y]:
             continue
-        if _tied(k, ksuit, kpow):
+        if _tied(k, ties):
             continue
         same = True
         for s in range(4):
