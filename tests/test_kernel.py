@@ -217,6 +217,24 @@ def test_a_lead_that_wins_nothing_is_from_the_suit_where_the_opponents_have_fewe
     assert lead_order(["2.2.2.-", "AKQ.-.-.-", "3.3.3.-", "-.A.AK.-"], bridge_position) == ["H2", "D2", "S2"]
 
 
+def test_a_bridge_winner_an_opponent_is_void_in_is_led_after_the_other_leads():
+    """S's ♠A wins the trick, but E holds no spade and would throw whatever he likes: where tricks
+    score, that winner waits, and the ♥2 (E's ♥A beats it) is tried first."""
+    assert lead_order(["A.2.-.-", "-.A.2.-", "3.3.-.-", "K.K.-.-"], bridge_position) == ["H2", "SA"]
+
+
+def test_a_huolong_winner_an_opponent_is_void_in_is_still_cashed_first():
+    """Where points score, cashing pays: S's ♣5 (W's ♣4 below it, E void and without trumps) comes
+    before the ♠Q, which E's ♠K beats."""
+    assert lead_order(["Q.-.-.5", "K7.-.-.-", "T9.-.-.-", "J.-.-.4"]) == ["C5", "SQ"]
+
+
+def test_the_opponents_plays_weigh_more_than_the_sides_length_in_a_suit():
+    """No lead of S wins: N and S hold five spades against two hearts, but E and W may answer a
+    spade four ways and a heart two: the heart is tried first."""
+    assert lead_order(["32.2.2.-", "AK.A.-.A", "654.3.-.-", "QJ.K.A.-"], bridge_position)[0] == "H2"
+
+
 def test_of_two_sure_winners_the_lower_is_cashed_first():
     """S's ♠A and ♠Q both win (E and W hold nothing above the J; N has the K): the queen is led
     first and the ace kept, so S still controls the suit after it."""

@@ -253,7 +253,8 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
     """Score the moves ``ms[lo:hi]`` into ``sc``: the stored best move, then trick heuristics.
 
     A lead no opponent can beat comes first (cash winners, the lowest first,
-    plain suits before trumps without points), then a low lead to a partner's
+    plain suits before trumps without points; where tricks score, not one an
+    opponent is void in), then a low lead to a partner's
     sure winner. A follower plays low when its side already holds the trick,
     else wins as cheaply as is safe, else plays low.
     """
@@ -295,9 +296,10 @@ def lead_score(h, seat, c, n, K):
 
     Where tricks score, a winner an opponent is void in waits until after
     all of these: cashing it lets that opponent discard whatever he likes,
-    and a line that keeps such winners for later is as good and far cheaper
-    to prove (bridge's 60 full deals: −19 % nodes; where points score, as in
-    Huolong, cashing first paid: bench/RESULTS.md, session 25).
+    and a line that keeps such winners for later is mostly as good and far
+    cheaper to prove (with the opponents' plays weighed first: bridge's 60
+    full deals −23 % nodes; where points score, as in Huolong, cashing first
+    paid: bench/RESULTS.md, session 25).
     """
     ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
     su = ksuit[c]
