@@ -289,40 +289,41 @@ def lead_score(h, seat, c, n, K):
     are cashed; a trump that carries no points after every plain winner,
     since trumps are the control), a low one to the partner's winner (with
     points: they go to the partner), not one an opponent ruffs, else the
-    biggest unit (the followers must match it or break theirs), from the
-    suit where the opponents have the fewest plays (a void opponent may play
-    any card: the tree of such a lead is smaller, as DDS weighs its leads),
-    then the side's longest, low.
+    biggest unit (the followers must match it or break theirs), then the
+    side's longest suit, low. Within each of these, first the suit where
+    the opponents have the fewest plays: a void opponent may play any card,
+    and the fewer ways they have to answer, the smaller the tree of the lead
+    (as DDS weighs its leads).
 
     Where tricks score, a winner an opponent is void in waits until after
     all of these: cashing it lets that opponent discard whatever he likes,
     and a line that keeps such winners for later is mostly as good and far
-    cheaper to prove (with the opponents' plays weighed first: bridge's 60
-    full deals −23 % nodes; where points score, as in Huolong, cashing first
+    cheaper to prove (bridge's 60 full deals, with the opponents' plays
+    weighed: −27 % nodes; where points score, as in Huolong, cashing first
     paid: bench/RESULTS.md, session 25).
     """
     ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
     su = ksuit[c]
     lho = best_unit(h, (seat + 1) & 3, n, su, K)
     rho = best_unit(h, (seat + 3) & 3, n, su, K)
+    choice = 0
+    for s in ((seat + 1) & 3, (seat + 3) & 3):
+        x = popcount(h[s, 0] & smask[su])
+        choice += x if x else hand_size(h, s)
     if max(lho, rho) <= kpow[c]:
         if K[K_PAR][P_TRICK_SCORE] > 0 and (not h[(seat + 1) & 3, 0] & smask[su] or
                                             not h[(seat + 3) & 3, 0] & smask[su]):
-            return -(1 << 18) - kpow[c]  # a winner that waits: an opponent would discard freely
-        score = (1 << 20) + n * 4096 - kpow[c] * 8 + kpts[c] * 15
+            return -(1 << 18) - (choice << 8) - kpow[c]  # a winner that waits: an opponent would discard freely
+        score = (1 << 20) + n * 4096 - (choice << 8) - kpow[c] * 8 + kpts[c] * 15
         if su == TRUMP and kpts[c] == 0:
             score -= 1 << 19  # still above the leads that win nothing
         return score
     mate = best_unit(h, (seat + 2) & 3, n, su, K)
     if mate > lho and mate > rho:
-        return (1 << 19) - kpow[c] + kpts[c] * 16
+        return (1 << 19) - (choice << 8) - kpow[c] + kpts[c] * 16
     if su != TRUMP and (lho >= TRUMP_POWER or rho >= TRUMP_POWER):
         return -(1 << 19) - kpow[c]
     side = smask[su] & (h[seat, 0] | h[(seat + 2) & 3, 0])
-    choice = 0
-    for s in ((seat + 1) & 3, (seat + 3) & 3):
-        x = popcount(h[s, 0] & smask[su])
-        choice += x if x else hand_size(h, s)
     return n * 1024 + (popcount(side) << 4) - (choice << 8) - kpow[c]
 
 
