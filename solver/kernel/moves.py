@@ -293,8 +293,9 @@ def lead_score(h, seat, c, n, K):
     side's longest suit, low. The leads to the partner's winner and the
     others go first to the suit where the opponents have the fewest plays:
     a void opponent may play any card, and the fewer ways they have to
-    answer, the smaller the tree of the lead (as DDS weighs its leads). The
-    sure winners so ordered cost the hardest bridge deal 24 % more nodes.
+    answer, the smaller the tree of the lead (as DDS weighs its leads); not
+    the sure winners, which so ordered cost the hardest bridge deal 24 %
+    more nodes.
 
     Where tricks score, a winner an opponent is void in waits until after
     all of these: cashing it lets that opponent discard whatever he likes,
@@ -307,18 +308,17 @@ def lead_score(h, seat, c, n, K):
     su = ksuit[c]
     lho = best_unit(h, (seat + 1) & 3, n, su, K)
     rho = best_unit(h, (seat + 3) & 3, n, su, K)
-    choice = 0
-    for s in ((seat + 1) & 3, (seat + 3) & 3):
-        x = popcount(h[s, 0] & smask[su])
-        choice += x if x else hand_size(h, s)
+    in_lho = popcount(h[(seat + 1) & 3, 0] & smask[su])
+    in_rho = popcount(h[(seat + 3) & 3, 0] & smask[su])
     if max(lho, rho) <= kpow[c]:
-        if K[K_PAR][P_TRICK_SCORE] > 0 and (not h[(seat + 1) & 3, 0] & smask[su] or
-                                            not h[(seat + 3) & 3, 0] & smask[su]):
+        if K[K_PAR][P_TRICK_SCORE] > 0 and (in_lho == 0 or in_rho == 0):
             return -(1 << 18) - kpow[c]  # a winner that waits: an opponent would discard freely
         score = (1 << 20) + n * 4096 - kpow[c] * 8 + kpts[c] * 15
         if su == TRUMP and kpts[c] == 0:
             score -= 1 << 19  # still above the leads that win nothing
         return score
+    # the opponents' ways to answer the lead: a void one may play its whole hand
+    choice = (in_lho if in_lho else hand_size(h, (seat + 1) & 3)) + (in_rho if in_rho else hand_size(h, (seat + 3) & 3))
     mate = best_unit(h, (seat + 2) & 3, n, su, K)
     if mate > lho and mate > rho:
         return (1 << 19) - (choice << 8) - kpow[c] + kpts[c] * 16
