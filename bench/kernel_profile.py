@@ -14,6 +14,7 @@ caller.
     python bench/kernel_profile.py                         # 8 cards, every play, 50 positions, twice
     python bench/kernel_profile.py --cards 13 --count 5 --plays best
     python bench/kernel_profile.py --playouts --rounds 30   # 200 playouts (last 6 cards exact), 30 times
+    python bench/kernel_profile.py --bridge 20 --rounds 1  # bridge full deals, every card scored
 
 Needs ``perf`` (linux-tools) and ``nm`` (binutils).
 """
@@ -101,7 +102,14 @@ def workload(args: argparse.Namespace) -> None:
 
     from huolong.solver import SearchAborted, solve
 
-    positions = endgames(args.cards)[: args.count]
+    if args.bridge:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from bridge_deals import seeded_full_deal
+        from test_bridge import FULL_SEED
+
+        positions = [seeded_full_deal(FULL_SEED, i) for i in range(args.bridge)]
+    else:
+        positions = endgames(args.cards)[: args.count]
     for _ in range(args.rounds):
         for pos in positions:
             try:
@@ -135,6 +143,8 @@ def main() -> None:
     parser.add_argument("--objective", default="points", choices=["points", "outcome", "result"])
     parser.add_argument("--max-nodes", type=int, default=10_000_000)
     parser.add_argument("--playouts", action="store_true", help="playouts of 200 deals, last 6 cards exact")
+    parser.add_argument("--bridge", type=int, default=0, metavar="N",
+                        help="the first N full deals of the DDS agreement test instead")
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()
     if os.environ.get(CHILD):

@@ -102,11 +102,59 @@ def test_perft_10000_positions_of_every_size_and_ruleset(chunk):
 @njit
 def store_then_probe(h_stored, h_probed, leader, K, T, FK, rel, lo, hi):
     """Store bounds for the class of ``h_stored`` fixed by ``rel``; probe with ``h_probed``."""
-    d = np.int64(0)
-    shape = classify(h_stored, leader, K, FK, d)
+    d, none = np.int64(0), np.int64(-1)
+    shape = classify(h_stored, leader, K, FK, d, none, np.int64(0))
     store(T, h_stored, FK, d, shape, rel, lo, hi, np.int64(-1), K[K_SUIT_MASK], np.int64(1))
-    shape = classify(h_probed, leader, K, FK, d)
+    shape = classify(h_probed, leader, K, FK, d, none, np.int64(0))
     return probe(T, FK, d, shape)
+
+
+@njit
+def classified_twice(h_before, leader_before, h_after, leader_after, changed, K, FK):
+    """Classify a trick start, then the next one twice: from the first's class where its suits did not
+    change (row 4), and afresh (row 8); the two shapes."""
+    none = np.int64(-1)
+    classify(h_before, leader_before, K, FK, np.int64(0), none, np.int64(0))
+    copied = classify(h_after, leader_after, K, FK, np.int64(4), np.int64(0), changed)
+    fresh = classify(h_after, leader_after, K, FK, np.int64(8), none, np.int64(0))
+    return copied, fresh
+
+
+@pytest.mark.parametrize("rules", GENERATION_RULESETS, ids=str)
+def test_a_class_copied_from_the_last_trick_start_is_the_class_classified_afresh(rules):
+    """The search classifies a trick start from the last one's class in the suits the trick did not
+    touch: every slot a class of that shape may read, and the shape, must be what classifying
+    the whole position gives."""
+    rng = random.Random(f"copied {rules}")
+    checked = kept = 0
+    while checked < 40:
+        pos = random_position(rng, rules)
+        while pos.trick and not pos.is_over():
+            pos.play(rng.choice(pos.legal_plays()))
+        if pos.is_over():
+            continue
+        enc = encode(pos, "points")
+        before, leader_before = enc.hands(pos), pos.leader
+        for _ in range(4):
+            pos.play(rng.choice(pos.legal_plays()))
+        after = enc.hands(pos)
+        smask = enc.K[K_SUIT_MASK]
+        changed = sum(1 << su for su in range(layout.SUITS) if np.any((before & smask[su]) != (after & smask[su])))
+        kept += layout.SUITS - bin(changed).count("1")
+        *_, FK = search_buffers(1024)
+        copied, fresh = classified_twice(before, np.int64(leader_before), after, np.int64(pos.leader),
+                                         np.int64(changed), enc.K, FK)
+        assert copied == fresh
+        assert FK[4, layout.FK_FIXED] == FK[8, layout.FK_FIXED]
+        for su in range(layout.SUITS):
+            info = int(FK[8, layout.FK_SUIT_SHAPE + su])
+            assert int(FK[4, layout.FK_SUIT_SHAPE + su]) == info
+            cards = sum((info >> (8 * s)) & 255 for s in range(4))
+            base = layout.FK_PREFIX + su * layout.PREFIX_STRIDE
+            slots = slice(base, base + min(cards, layout.PREFIX_STRIDE - 1) + 1)
+            assert list(FK[4, slots]) == list(FK[8, slots]), f"suit slot {su}"
+        checked += 1
+    assert kept > checked  # most tricks leave most suits as they were
 
 
 def bridge_position(hands: list[str]) -> Position:
@@ -317,7 +365,7 @@ def trick_start_bounds(h, leader, pts, need, need_other, K):
 def last_tricks(h, leader, pts, alpha, beta, cards, strict, K, T, FK, ctrl):
     if cards >= 4:  # the last four tricks are played out in settling a trick start
         done, value, _, _, _ = settle(h, leader, pts, hand_points(h, K), alpha, beta, strict, K, T, FK, np.int64(0),
-                                      ctrl)
+                                      np.int64(-1), np.int64(0), ctrl)
         value = value if done else -1
     elif cards == 3:
         value, _ = last_three(h, leader, pts, alpha, beta, strict, K)

@@ -126,7 +126,8 @@ FK_TRICKREL = 4  # kinds whose rank decided the trick the move completed
 FK_FIXED = 5  # kinds every class of this position keeps exact
 FK_PREFIX = 6  # then, per suit, the prefix keys of its top 0..21 live kinds
 PREFIX_STRIDE = 23
-FK_FIELDS = FK_PREFIX + SUITS * PREFIX_STRIDE
+FK_SUIT_SHAPE = FK_PREFIX + SUITS * PREFIX_STRIDE  # then, per suit, the seats' lengths in it, its ties and points
+FK_FIELDS = FK_SUIT_SHAPE + SUITS
 
 # search modes of the explicit stack
 MODE_ENTER = 0  # enter frame d

@@ -29,7 +29,7 @@ from .layout import (
     CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, EXACT_ROUGH, F_A, F_ALPHA, F_B,
     F_BASE, F_BEST, F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN,
     F_TNO, F_TT, FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_BOUNDS, K_PAR, K_SUIT_MASK, K_ZLEAD,
-    K_LEAF, K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT, P_RESULT_ONLY,
+    K_LEAF, K_SUIT, K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT, P_RESULT_ONLY,
     P_TRICK_SCORE, TEST_AT_LEAST, TEST_AT_MOST,
 )
 from .moves import generate, order, select_next
@@ -37,7 +37,7 @@ from .settle import settle
 from .smallcards import NOT_SMALL, redundant, small_below
 from .table import hand_key, store, with_runs
 from .tricks import (
-    finish_trick, hand_points, lead_key, move_points, place, points_reach, tricks_to_settle, unplace,
+    finish_trick, hand_points, lead_key, move_points, place, points_reach, trick_suits, tricks_to_settle, unplace,
 )
 
 
@@ -50,7 +50,7 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
     hands' key (:func:`.table.hand_key`). Counts nodes in ``ctrl`` and stops
     (``CTRL_ABORTED``) when asked to or past the node limit.
     """
-    smask, zob, par = K[K_SUIT_MASK], K[K_ZOB], K[K_PAR]
+    smask, zob, par, ksuit = K[K_SUIT_MASK], K[K_ZOB], K[K_PAR], K[K_SUIT]
     d = np.int64(0)
     F[0, F_TNO] = tno
     F[0, F_TLEN] = tlen
@@ -77,8 +77,11 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
             tmove = -1
             immediate = False
             if tl == 0:
+                # the trick start four plies up, if it is this one's last, was classified (its FK row is intact)
+                src = d - 4 if d >= 4 and F[d - 4, F_TT] == 1 and F[d - 4, F_TNO] == tno - 1 else np.int64(-1)
+                changed = trick_suits(tr, tno - 1, ksuit) if src >= 0 else np.int64(0)
                 immediate, v, rel, base, tmove = settle(h, ld, p, F[d, F_HAND_POINTS], al, be, strict, K, T, FK, d,
-                                                        ctrl)
+                                                        src, changed, ctrl)
                 F[d, F_BASE] = base
                 F[d, F_TT] = 0 if immediate else 1
             elif tl == 1 and par[P_TRICK_SCORE] > 0 and par[P_MAX_UNIT] == 1:

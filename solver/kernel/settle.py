@@ -33,15 +33,17 @@ from .layout import (
 )
 from .moves import follow_score, lead_score, opponents_best, play_power
 from .table import classify, probe, store, top_kinds
-from .tricks import move_points, points_reach, tricks_to_settle, unplace
+from .tricks import move_points, points_reach, suits_of, tricks_to_settle, unplace
 
 
 @helper
-def settle(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
+def settle(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, src, changed, ctrl):
     """``(settled, value or bound, kinds it rests on, base, the table's move)`` of the trick start
     with ``leader`` to lead, ``pts`` taken and ``hand_pts`` card points in the hands; when not
     settled, ``FK[d]`` holds the position's class for the search to store under, and ``base`` is
-    what the table's bounds are relative to.
+    what the table's bounds are relative to. ``FK[src]`` (``src`` ≥ 0) holds the class of the
+    position before the last trick, which changed only the suits in ``changed``
+    (:func:`.table.classify`).
 
     Four cards a hand (the last four tricks): each unit the leader may lead,
     in the search's lead order, and each legal answer to it (:func:`_unit_led`);
@@ -49,7 +51,8 @@ def settle(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
     as the search keeps them. (Here rather than in a function of its own: each
     level of calls that reaches the table and the endings compiles them again.)
     """
-    done, last, rel, base, tmove = _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl)
+    done, last, rel, base, tmove = _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, src,
+                                                 changed, ctrl)
     if done or hand_size(h, leader) != 4 or K[K_PAR][P_MAX_UNIT] == 1:  # every hand holds as many cards
         return done, last, rel, base, tmove
     dealer = K[K_PAR][P_DEALER]
@@ -72,7 +75,7 @@ def settle(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
 
 
 @helper
-def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ctrl):
+def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, src, changed, ctrl):
     """:func:`settle` up to three cards a hand played out: the tricks after the first of the last
     four are settled so (a cached function may not recurse)."""
     leaf, smask, par = K[K_LEAF], K[K_SUIT_MASK], K[K_PAR]
@@ -105,7 +108,7 @@ def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, ct
     last, rel = last_two(h, leader, pts, alpha, beta, K)
     if last >= 0:
         return True, last, rel, base, np.int64(-1)
-    shape = classify(h, leader, K, FK, d)
+    shape = classify(h, leader, K, FK, d, src, changed)
     if par[P_POINTS_KEYED]:
         shape ^= K[K_ZPOINTS][pts // 5]
     FK[d, FK_SHAPE] = shape
@@ -166,12 +169,14 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
     threat2 = opponents_best(h, leader, s2, np.int64(2), n, lead_suit, K)
     lead = code(n, q, q, q)
     won0 = _take(h, leader, lead, K)
+    ch0 = 1 << lead_suit  # the suits the trick changes: the next trick start's class is FK[d]'s in the others
     v1, u1 = -1, ZERO
     y1 = legal1
     while y1:
         j1, pw1 = _next_follow(f1, y1, n, lead_suit, np.int64(1), np.int64(0), kpow[q], threat1, K)
         y1 ^= 1 << j1
         m1 = pick(f1, n, j1)
+        ch1 = ch0 | suits_of(m1, ksuit)
         w2, best2 = (np.int64(1), pw1) if pw1 > kpow[q] else (np.int64(0), kpow[q])
         v2, u2 = -1, ZERO
         y2 = legal2
@@ -179,6 +184,7 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
             j2, pw2 = _next_follow(f2, y2, n, lead_suit, np.int64(2), w2, best2, threat2, K)
             y2 ^= 1 << j2
             m2 = pick(f2, n, j2)
+            ch2 = ch1 | suits_of(m2, ksuit)
             w3, best3 = (np.int64(2), pw2) if pw2 > best2 else (w2, best2)
             v3, u3 = -1, ZERO
             y3 = legal3
@@ -197,7 +203,8 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
                 nxt = (leader + w) & 3
                 p = pts + won + K[K_PAR][P_TRICK_SCORE] if (nxt & 1) != dealer else pts
                 ctrl[CTRL_NODES] += 1
-                _, v, r2, _, _ = _settle_three(h, nxt, p, hand_pts - won, alpha, beta, strict, K, T, FK, d + 1, ctrl)
+                _, v, r2, _, _ = _settle_three(h, nxt, p, hand_pts - won, alpha, beta, strict, K, T, FK, d + 1, d,
+                                               ch2 | suits_of(m3, ksuit), ctrl)
                 unplace(h, s1, m1)
                 unplace(h, s2, m2)
                 unplace(h, s3, m3)

@@ -29,8 +29,8 @@ import numpy as np
 from .bits import ONE, ZERO, bit, copies, lowest, mine_and_others, popcount, top
 from .jit import helper, inline
 from .layout import (
-    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LO, FK_FIXED, FK_PREFIX, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE,
-    K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS, T_SHAPE, T_STAMP, WAYS,
+    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LO, FK_FIXED, FK_PREFIX, FK_SUIT_SHAPE, INF, K_POINTS, K_POWER,
+    K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS, T_SHAPE, T_STAMP, WAYS,
 )
 
 
@@ -93,8 +93,61 @@ def _cut(h, rel, smask):
     return cut
 
 
+@inline
+def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
+    """:func:`classify` for one suit: its prefix keys and shape word into ``FK[d]``; returns its fixed kinds."""
+    base = FK_PREFIX + su * PREFIX_STRIDE
+    fixed = ZERO
+    x = live & smask[su]
+    j = popcount(x)  # slot of the weakest live kind, counted from the top
+    n = j
+    last_pow = -1
+    last_k = 0
+    ties = 0
+    points = 0
+    exact = ZERO  # the keys of the kinds in slots j+1..n, as exact kinds
+    loose = ZERO  # the same kinds as loose cards: a sum, so only their copies per seat count
+    while x:
+        k = lowest(x)
+        x &= x - ONE
+        FK[d, base + j] = exact ^ loose  # the class that keeps the top j exact, less the top j's keys
+        held = 0
+        sig = 0
+        for s in range(4):
+            c = copies(h, s, k)
+            held += c
+            sig = sig * 4 + c
+        points += kpts[k] * held
+        loose += zloose[su, sig * 3 + kpts[k] // 5]
+        tie = kpow[k] == last_pow
+        sig = sig * 6 + (kpts[k] // 5) * 2 + np.int64(tie)
+        if tie:
+            fixed |= bit(k) | bit(last_k)
+            ties += 1
+        exact ^= zrel[su, j - 1, sig]
+        j -= 1
+        last_pow = kpow[k]
+        last_k = k
+    FK[d, base] = exact ^ loose
+    for i in range(n + 1):  # the keys of the top i kinds: the whole suit's, less those below them
+        FK[d, base + i] ^= exact
+    cards = 0
+    info = ZERO
+    for s in range(4):  # the seat's cards in the suit
+        m = smask[su]
+        length = popcount(h[s, 0] & m) + popcount(h[s, 1] & m) + popcount(h[s, 2] & m)
+        cards += length
+        info |= np.uint64(length) << np.uint64(8 * s)
+    # A position of this shape with more live kinds has classes keeping more than n kinds exact:
+    # none of them may match what an earlier position left in those slots.
+    for i in range(n + 1, min(cards, PREFIX_STRIDE - 1) + 1):
+        FK[d, base + i] = zrel[su, i - 1, 0]  # signature 0 (no copies) is no live kind's
+    FK[d, FK_SUIT_SHAPE + su] = info | (np.uint64(ties) << np.uint64(32)) | (np.uint64(points) << np.uint64(40))
+    return fixed
+
+
 @helper
-def classify(h, leader, K, FK, d):
+def classify(h, leader, K, FK, d, src, changed):
     """Describe the position at a trick start for the table.
 
     Returns the *shape*, a hash of what every member of the position's
@@ -104,6 +157,10 @@ def classify(h, leader, K, FK, d):
     class — those c kinds (each with its copies per seat, its points and whether
     it ties the kind below) and, for the kinds below them, only how many each
     seat holds once, twice and three times — and the kinds every class keeps exact.
+
+    ``FK[src]`` (``src`` ≥ 0) describes a position that differs from this one
+    only in the suits of the bits of ``changed``: the other suits are copied
+    from it (a trick changes one or two suits, and the suits are most of the cost).
     """
     kpow, kpts, smask, zrel, zloose = K[K_POWER], K[K_POINTS], K[K_SUIT_MASK], K[K_ZREL], K[K_ZLOOSE]
     shape = _mix(np.uint64(0x2545F4914F6CDD1D), np.uint64(leader))
@@ -111,51 +168,20 @@ def classify(h, leader, K, FK, d):
     live = h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0]
     for su in range(SUITS):
         base = FK_PREFIX + su * PREFIX_STRIDE
-        x = live & smask[su]
-        j = popcount(x)  # slot of the weakest live kind, counted from the top
-        n = j
-        last_pow = -1
-        last_k = 0
-        ties = 0
-        points = 0
-        exact = ZERO  # the keys of the kinds in slots j+1..n, as exact kinds
-        loose = ZERO  # the same kinds as loose cards: a sum, so only their copies per seat count
-        while x:
-            k = lowest(x)
-            x &= x - ONE
-            FK[d, base + j] = exact ^ loose  # the class that keeps the top j exact, less the top j's keys
-            held = 0
-            sig = 0
+        if src >= 0 and not (changed >> su) & 1:
+            info = FK[src, FK_SUIT_SHAPE + su]
+            FK[d, FK_SUIT_SHAPE + su] = info
+            cards = 0
             for s in range(4):
-                c = copies(h, s, k)
-                held += c
-                sig = sig * 4 + c
-            points += kpts[k] * held
-            loose += zloose[su, sig * 3 + kpts[k] // 5]
-            tie = kpow[k] == last_pow
-            sig = sig * 6 + (kpts[k] // 5) * 2 + np.int64(tie)
-            if tie:
-                fixed |= bit(k) | bit(last_k)
-                ties += 1
-            exact ^= zrel[su, j - 1, sig]
-            j -= 1
-            last_pow = kpow[k]
-            last_k = k
-        FK[d, base] = exact ^ loose
-        for i in range(n + 1):  # the keys of the top i kinds: the whole suit's, less those below them
-            FK[d, base + i] ^= exact
-        cards = 0
-        for s in range(4):  # the seat's cards in the suit
-            m = smask[su]
-            length = popcount(h[s, 0] & m) + popcount(h[s, 1] & m) + popcount(h[s, 2] & m)
-            cards += length
-            shape = _mix(shape, np.uint64(length))
-        # A position of this shape with more live kinds has classes keeping more than n kinds exact:
-        # none of them may match what an earlier position left in those slots.
-        for i in range(n + 1, min(cards, PREFIX_STRIDE - 1) + 1):
-            FK[d, base + i] = zrel[su, i - 1, 0]  # signature 0 (no copies) is no live kind's
-        for v in (ties, points):
-            shape = _mix(shape, np.uint64(v))
+                cards += np.int64((info >> np.uint64(8 * s)) & np.uint64(255))
+            for i in range(min(cards, PREFIX_STRIDE - 1) + 1):  # the slots a class of this shape may read
+                FK[d, base + i] = FK[src, base + i]
+            fixed |= FK[src, FK_FIXED] & smask[su]
+        else:
+            fixed |= _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live)
+        info = FK[d, FK_SUIT_SHAPE + su]
+        for i in range(6):  # the seats' lengths in the suit, its ties and its points
+            shape = _mix(shape, (info >> np.uint64(8 * i)) & np.uint64(0xFFFF if i == 5 else 0xFF))
     FK[d, FK_FIXED] = fixed
     # every class keeps the fixed kinds exact, so they can pick the bucket too
     shape = _mix(shape, _class_key(FK, d, _cut(h, fixed, smask)))

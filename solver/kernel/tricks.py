@@ -55,6 +55,25 @@ def hand_points(h, K):
 
 
 @inline
+def suits_of(move, ksuit):
+    """The suit slots of a play's cards, as bits."""
+    out = 0
+    for i in range(move & 3):
+        out |= 1 << ksuit[kind_of(move, i)]
+    return out
+
+
+@inline
+def trick_suits(tr, tno, ksuit):
+    """The suit slots of the cards of trick ``tno`` (four plays), as bits."""
+    out = 0
+    for i in range(4):
+        for j in range(tr[tno, i, TR_N]):
+            out |= 1 << ksuit[tr[tno, i, j]]
+    return out
+
+
+@inline
 def move_points(move, K):
     """The card points of a play."""
     kpts = K[K_POINTS]
