@@ -11,6 +11,7 @@ the totals is what to read. The node counts are exact.
     python bench/ab.py REV --playouts --objective result
     python bench/ab.py REV --first-call --rounds 3   # compile time, empty caches
     python bench/ab.py REV --bridge 60 --rounds 1    # the first 60 full deals of the DDS agreement test
+    python bench/ab.py REV --cards 13 --plays best --max-nodes 2000000 --rounds 1   # each solve stopped there
 
 REV's ``solver/`` is exported with ``git archive`` into a folder of its own
 (under the system's temporary folder, kept for the next run) as the package
@@ -93,6 +94,8 @@ def main() -> None:
     parser.add_argument("--plays", default="all")
     parser.add_argument("--objective", default=None, help="points (solves) or outcome (playouts) by default")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                        help="stop each solve after N nodes: a stopped solve is timed up to there")
     parser.add_argument("--playouts", action="store_true", help="whole-hand playouts, the last 6 cards exact")
     parser.add_argument("--bridge", type=int, default=0, metavar="N",
                         help="the first N full deals of the DDS agreement test, every card scored")
@@ -130,9 +133,12 @@ def main() -> None:
 
     def runner(j: int):  # type: ignore[no-untyped-def]
         def run(pos) -> None:  # type: ignore[no-untyped-def]
-            analysis = solvers[j].solve(pos, objective, plays=args.plays, line=False)
+            try:
+                found = solvers[j].solve(pos, objective, plays=args.plays, line=False, max_nodes=args.max_nodes).nodes
+            except solvers[j].SearchAborted:
+                found = -1
             if len(nodes[j]) < len(positions):
-                nodes[j].append(analysis.nodes)
+                nodes[j].append(found)
         return run
 
     runs = [runner(0), runner(1)]
@@ -143,8 +149,9 @@ def main() -> None:
     print(f"{what}, --plays {args.plays}, {objective}: best of {args.rounds} rounds, {len(positions)} positions")
     for name, t, n in zip(names, times, nodes):
         s = sorted(t)
+        stopped = f" (of those that finish; {n.count(-1)} stopped)" if -1 in n else ""
         print(f"{name:>14}: total {sum(t):7.3f} s  median {s[len(s) // 2] * 1e3:7.1f} ms  "
-              f"p90 {s[int(0.9 * len(s))] * 1e3:7.1f} ms  nodes {sum(n):,}")
+              f"p90 {s[int(0.9 * len(s))] * 1e3:7.1f} ms  nodes {sum(x for x in n if x >= 0):,}{stopped}")
     ratios = sorted(b / a for a, b in zip(*times))
     print(f"time ratio (this checkout / {args.rev}): total {sum(times[1]) / sum(times[0]):.3f}, "
           f"median per position {ratios[len(ratios) // 2]:.3f}")
