@@ -160,7 +160,7 @@ def classify(h, leader, K, FK, d, src, changed):
 
     ``FK[src]`` (``src`` ≥ 0) describes a position that differs from this one
     only in the suits of the bits of ``changed``: the other suits are copied
-    from it (a trick changes one or two suits, and the suits are most of the cost).
+    from it (a trick seldom changes every suit, and the suits are most of the cost).
     """
     kpow, kpts, smask, zrel, zloose = K[K_POWER], K[K_POINTS], K[K_SUIT_MASK], K[K_ZREL], K[K_ZLOOSE]
     shape = _mix(np.uint64(0x2545F4914F6CDD1D), np.uint64(leader))
