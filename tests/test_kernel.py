@@ -271,6 +271,21 @@ def test_a_bridge_winner_an_opponent_is_void_in_is_led_after_the_other_leads():
     assert lead_order(["A.2.-.-", "-.A.2.-", "3.3.-.-", "K.K.-.-"], bridge_position) == ["H2", "SA"]
 
 
+def test_with_no_trumps_left_a_lead_to_the_partners_winner_comes_before_a_sure_winner():
+    """No trumps: S's ♠A wins (E and W follow), and N's ♥A beats every heart of E and W. In no-trump
+    play a winner is also an entry: the ♥2 to the partner is tried first, the ♠A after it."""
+    assert lead_order(["A.2.-.-", "2.3.-.-", "3.A.-.-", "4.K.-.-"], bridge_position) == ["H2", "SA"]
+
+
+def test_with_trumps_left_a_bridge_sure_winner_is_still_cashed_first():
+    """The same spades and hearts with clubs trumps and W holding the ♣2: the ♠A comes first."""
+    def clubs_trumps(hands: list[str]) -> Position:
+        return Position(level=None, trump=3, dealer=1, hands=[Hand.parse(h) for h in hands], bottom=Hand(),
+                        leader=0, rules=BRIDGE)
+
+    assert lead_order(["A.2.2.-", "2.3.3.-", "3.A.4.-", "4.K.-.2"], clubs_trumps)[:2] == ["SA", "H2"]
+
+
 def test_a_huolong_winner_an_opponent_is_void_in_is_still_cashed_first():
     """Where points score, cashing pays: S's ♣5 (W's ♣4 below it, E void and without trumps) comes
     before the ♠Q, which E's ♠K beats."""

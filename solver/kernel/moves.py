@@ -302,7 +302,11 @@ def lead_score(h, seat, c, n, K):
     and a line that keeps such winners for later is mostly as good and far
     cheaper to prove (bridge's 60 full deals, with the opponents' plays
     weighed: −26 % nodes; where points score, as in Huolong, cashing first
-    paid: bench/RESULTS.md, session 25).
+    paid: bench/RESULTS.md, session 25). And once no trumps are left, a
+    sure winner comes after the leads to the partner's winner: in no-trump
+    play a winner is also an entry, and cashing it first was the lead that
+    failed most often on the hardest bridge deal, whose value took 58 %
+    fewer nodes so (session 27).
     """
     ksuit, kpow, kpts, smask = K[K_SUIT], K[K_POWER], K[K_POINTS], K[K_SUIT_MASK]
     su = ksuit[c]
@@ -313,6 +317,8 @@ def lead_score(h, seat, c, n, K):
     if max(lho, rho) <= kpow[c]:
         if K[K_PAR][P_TRICK_SCORE] > 0 and (in_lho == 0 or in_rho == 0):
             return -(1 << 18) - kpow[c]  # a winner that waits: an opponent would discard freely
+        if K[K_PAR][P_TRICK_SCORE] > 0 and (smask[TRUMP] & (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0])) == 0:
+            return (1 << 18) + (1 << 17) - kpow[c] * 8  # no trumps: after the leads to the partner's winner
         score = (1 << 20) + n * 4096 - kpow[c] * 8 + kpts[c] * 15
         if su == TRUMP and kpts[c] == 0:
             score -= 1 << 19  # still above the leads that win nothing
