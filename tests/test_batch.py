@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from cli_runner import run
+from cli_runner import interrupted, run
 from huolong.engine import Position, write_positions
 from huolong.engine.deal import play_randomly, random_deal
 
@@ -73,18 +73,8 @@ def test_interrupting_a_batch_and_running_it_again_completes_without_duplicates(
     data = write_set(tmp_path, 200, 7)
     out = tmp_path / "out.jsonl"
     cmd = CLI + ["batch", str(data), "-o", str(out), "--workers", "1"]
-    # Ctrl-C as in a terminal, whatever this process ignores (a background CI run ignores SIGINT)
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline and (not out.exists() or len(out.read_text().splitlines()) < 2):
-            time.sleep(0.02)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=300)
-    finally:
-        proc.kill()
-    assert proc.returncode == 3, err
+    code, err = interrupted(cmd, lambda: out.exists() and len(out.read_text().splitlines()) >= 2, 300)
+    assert code == 3, err
     assert "interrupted after" in err and "Traceback" not in err
     assert len(rows(out)) < 200
     assert subprocess.run(cmd, capture_output=True, timeout=600).returncode == 0

@@ -2,12 +2,10 @@
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 
-from cli_runner import run
+from cli_runner import interrupted, run
 from huolong.engine import read_file
 
 
@@ -64,21 +62,12 @@ def test_interrupted_play_keeps_finished_hands_and_resumes(tmp_path):
     # far more hands than are played before the first checkpoint (5 s), so that Ctrl-C comes mid-run
     cmd = [sys.executable, "-m", "huolong.cli.main", "play", "--deals", "100000", "--seed", "4", "-o", str(out),
            "--workers", "1"]
-    # Ctrl-C as in a terminal, whatever this process ignores (a background CI run ignores SIGINT)
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        deadline = time.monotonic() + 120
-        while not out.exists() and time.monotonic() < deadline:  # the first checkpoint
-            time.sleep(0.2)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=120)
-    finally:
-        proc.kill()
-    assert proc.returncode == 3, err
+    code, err = interrupted(cmd, out.exists, 120)  # Ctrl-C at the first checkpoint
+    assert code == 3, err
     assert "interrupted" in err and "Traceback" not in err
     kept = read_file(out)
-    assert [r.tags["Event"] for r in kept] == [f"huolong-solve play --seed 4, deal {i}" for i in range(1, len(kept) + 1)]
+    events = [f"huolong-solve play --seed 4, deal {i}" for i in range(1, len(kept) + 1)]
+    assert [r.tags["Event"] for r in kept] == events
     done = subprocess.run(cmd[:5] + ["12"] + cmd[6:], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 or len(kept) > 12
 

@@ -315,10 +315,11 @@ def lead_score(h, seat, c, n, K):
     in_lho = popcount(h[(seat + 1) & 3, 0] & smask[su])
     in_rho = popcount(h[(seat + 3) & 3, 0] & smask[su])
     if max(lho, rho) <= kpow[c]:
-        if K[K_PAR][P_TRICK_SCORE] > 0 and (in_lho == 0 or in_rho == 0):
-            return -(1 << 18) - kpow[c]  # a winner that waits: an opponent would discard freely
-        if K[K_PAR][P_TRICK_SCORE] > 0 and (smask[TRUMP] & (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0])) == 0:
-            return (1 << 18) + (1 << 17) - kpow[c] * 8  # no trumps: after the leads to the partner's winner
+        if K[K_PAR][P_TRICK_SCORE] > 0:
+            if in_lho == 0 or in_rho == 0:
+                return -(1 << 18) - kpow[c]  # a winner that waits: an opponent would discard freely
+            if (smask[TRUMP] & (h[0, 0] | h[1, 0] | h[2, 0] | h[3, 0])) == 0:
+                return (1 << 18) + (1 << 17) - kpow[c] * 8  # no trumps: after the leads to the partner's winner
         score = (1 << 20) + n * 4096 - kpow[c] * 8 + kpts[c] * 15
         if su == TRUMP and kpts[c] == 0:
             score -= 1 << 19  # still above the leads that win nothing
