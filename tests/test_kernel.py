@@ -286,6 +286,31 @@ def test_with_trumps_left_a_bridge_sure_winner_is_still_cashed_first():
     assert lead_order(["A.2.2.-", "2.3.3.-", "3.A.4.-", "4.K.-.2"], clubs_trumps)[:2] == ["SA", "H2"]
 
 
+def second_seat_order(hands: list[str], lead: str, position: Callable[[list[str]], Position]) -> list[str]:
+    """The plays of W, the second seat, after S leads ``lead`` in ``position``, in the order the search
+    tries them."""
+    pos = position(hands)
+    pos.play(Play.parse(lead))
+    search = Search(pos, "points")
+    codes, _ = search.root_plays()
+    return [str(search.enc.play(int(c))) for c in codes]
+
+
+def test_with_no_trumps_left_the_second_seat_tries_a_win_the_third_can_overtake_after_a_low_card():
+    """No trumps: S leads the ♠3. W's ♠K beats it but N's ♠A would overtake it: second hand low,
+    the ♠2 is tried first."""
+    assert second_seat_order(["3.2.-.-", "4.4.-.-", "A.3.-.-", "K2.-.-.-"], "S3", bridge_position) == ["S2", "SK"]
+
+
+def test_with_trumps_left_the_second_seat_still_tries_a_win_first():
+    """The same spades with clubs trumps and E holding the ♣2: W's ♠K comes first."""
+    def clubs_trumps(hands: list[str]) -> Position:
+        return Position(level=None, trump=3, dealer=1, hands=[Hand.parse(h) for h in hands], bottom=Hand(),
+                        leader=0, rules=BRIDGE)
+
+    assert second_seat_order(["3.2.-.-", "4.-.-.2", "A.3.-.-", "K2.-.-.-"], "S3", clubs_trumps) == ["SK", "S2"]
+
+
 def test_a_huolong_winner_an_opponent_is_void_in_is_still_cashed_first():
     """Where points score, cashing pays: S's ♣5 (W's ♣4 below it, E void and without trumps) comes
     before the ♠Q, which E's ♠K beats."""

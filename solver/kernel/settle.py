@@ -31,7 +31,7 @@ from .layout import (
     CTRL_NODES, FK_SHAPE, INF, K_LEAF, K_PAR, K_POWER, K_SUIT, K_SUIT_MASK, K_ZOB, K_ZPOINTS, P_DEALER,
     P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_TRICK_SCORE,
 )
-from .moves import follow_score, lead_score, opponents_best, play_power
+from .moves import follow_score, lead_score, opponents_best, play_power, second_hand_ducks
 from .table import classify, probe, store, top_kinds
 from .tricks import move_points, points_reach, suits_of, tricks_to_settle, unplace
 
@@ -167,13 +167,14 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
     legal3 = follows(f3, n, lead_suit, strict, K)
     threat1 = opponents_best(h, leader, s1, np.int64(1), n, lead_suit, K)
     threat2 = opponents_best(h, leader, s2, np.int64(2), n, lead_suit, K)
+    ducking = second_hand_ducks(h, np.int64(1), K)
     lead = code(n, q, q, q)
     won0 = _take(h, leader, lead, K)
     ch0 = 1 << lead_suit  # the suits the trick changes: the next trick start's class is FK[d]'s in the others
     v1, u1 = -1, ZERO
     y1 = legal1
     while y1:
-        j1, pw1 = _next_follow(f1, y1, n, lead_suit, np.int64(1), np.int64(0), kpow[q], threat1, K)
+        j1, pw1 = _next_follow(f1, y1, n, lead_suit, np.int64(1), np.int64(0), kpow[q], threat1, ducking, K)
         y1 ^= 1 << j1
         m1 = pick(f1, n, j1)
         ch1 = ch0 | suits_of(m1, ksuit)
@@ -181,7 +182,7 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
         v2, u2 = -1, ZERO
         y2 = legal2
         while y2:
-            j2, pw2 = _next_follow(f2, y2, n, lead_suit, np.int64(2), w2, best2, threat2, K)
+            j2, pw2 = _next_follow(f2, y2, n, lead_suit, np.int64(2), w2, best2, threat2, ducking, K)
             y2 ^= 1 << j2
             m2 = pick(f2, n, j2)
             ch2 = ch1 | suits_of(m2, ksuit)
@@ -189,7 +190,8 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
             v3, u3 = -1, ZERO
             y3 = legal3
             while y3:
-                j3, pw3 = _next_follow(f3, y3, n, lead_suit, np.int64(3), w3, best3, np.int64(-1), K)
+                j3, pw3 = _next_follow(f3, y3, n, lead_suit, np.int64(3), w3, best3, np.int64(-1), ducking,
+                                         K)
                 y3 ^= 1 << j3
                 m3 = pick(f3, n, j3)
                 w = 3 if pw3 > best3 else w3
@@ -231,12 +233,13 @@ def _take(h, s, move, K):
 
 
 @helper
-def _next_follow(cards, y, n, lead_suit, i, winner, best_pow, threat, K):
+def _next_follow(cards, y, n, lead_suit, i, winner, best_pow, threat, ducking, K):
     """The follower's next play to try of those left in ``y`` (the ``i``-th to play; the
     ``winner``-th holds the trick with ``best_pow``), by the search's follower ordering, and its
-    power."""
+    power (``ducking``: as :func:`.moves.second_hand_ducks` says for the second seat)."""
     ksuit, kpow = K[K_SUIT], K[K_POWER]
     partner_safe = ((i - winner) & 1) == 0 and threat <= best_pow
+    duck = i == 1 and ducking
     best_j, best_score, best_power = -1, np.int64(0), np.int64(-1)
     x = y
     while x:
@@ -244,7 +247,7 @@ def _next_follow(cards, y, n, lead_suit, i, winner, best_pow, threat, K):
         x &= x - 1
         move = pick(cards, n, j)
         power = play_power(move, lead_suit, ksuit, kpow)
-        score = follow_score(move, power, partner_safe, best_pow, threat, K)
+        score = follow_score(move, power, partner_safe, best_pow, threat, duck, K)
         if best_j < 0 or score > best_score:
             best_j, best_score, best_power = j, score, power
     return best_j, best_power
