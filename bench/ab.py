@@ -11,6 +11,7 @@ the totals is what to read. The node counts are exact.
     python bench/ab.py REV --playouts --objective result
     python bench/ab.py REV --first-call --rounds 3   # compile time, empty caches
     python bench/ab.py REV --bridge 60 --rounds 1    # the first 60 full deals of the DDS agreement test
+    python bench/ab.py REV --deals 157 --rounds 3    # chosen deals of it (157: the slowest of the 200)
     python bench/ab.py REV --cards 13 --plays best --max-nodes 2000000 --rounds 1   # each solve stopped there
 
 REV's ``solver/`` is exported with ``git archive`` into a folder of its own
@@ -99,6 +100,8 @@ def main() -> None:
     parser.add_argument("--playouts", action="store_true", help="whole-hand playouts, the last 6 cards exact")
     parser.add_argument("--bridge", type=int, default=0, metavar="N",
                         help="the first N full deals of the DDS agreement test, every card scored")
+    parser.add_argument("--deals", default="", metavar="I,J,...",
+                        help="these full deals of the DDS agreement test (by index), every card scored")
     parser.add_argument("--first-call", action="store_true",
                         help="a solve from an empty kernel cache, each in a fresh process (compile time)")
     args = parser.parse_args()
@@ -127,8 +130,8 @@ def main() -> None:
         print(f"time ratio (this checkout / {args.rev}): {sum(times[1]) / sum(times[0]):.3f}")
         return
     objective = args.objective or "points"
-    positions = [seeded_full_deal(FULL_SEED, i) for i in range(args.bridge)] if args.bridge else \
-        endgames(args.cards, 50)
+    chosen = [int(i) for i in args.deals.split(",")] if args.deals else list(range(args.bridge))
+    positions = [seeded_full_deal(FULL_SEED, i) for i in chosen] if chosen else endgames(args.cards, 50)
     nodes: list[list[int]] = [[], []]
 
     def runner(j: int):  # type: ignore[no-untyped-def]
@@ -145,7 +148,8 @@ def main() -> None:
     for s in solvers:
         s.solve(endgames(4, 50)[0], line=False)  # compile or load the kernel
     times = race(runs, positions, args.rounds)
-    what = f"bridge, {args.bridge} full deals" if args.bridge else f"{args.cards} cards"
+    what = f"bridge, full deals {args.deals}" if args.deals else \
+        f"bridge, {args.bridge} full deals" if args.bridge else f"{args.cards} cards"
     print(f"{what}, --plays {args.plays}, {objective}: best of {args.rounds} rounds, {len(positions)} positions")
     for name, t, n in zip(names, times, nodes):
         s = sorted(t)
