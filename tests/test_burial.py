@@ -86,7 +86,8 @@ def test_a_candidate_the_dealer_cannot_bury_is_refused():
 
 
 def test_bury_command_json_has_the_issue_keys():
-    result = run("bury", str(EXAMPLES / "before-bury.hl"), "--samples", "16", "--json", "--workers", "1", "--candidate", "S3 S3 S5 S5 S8 C3")
+    result = run("bury", str(EXAMPLES / "before-bury.hl"), "--samples", "16", "--json", "--workers", "1",
+                 "--candidate", "S3 S3 S5 S5 S8 C3")
     [report] = json.loads(result.stdout)
     assert report["dealer"] == "S" and report["considered"] == len(report["candidates"])
     assert {"bury", "samples", "mean_points", "p_dug", "p_120", "swing", "swing_se"} <= set(report["candidates"][0])
