@@ -302,6 +302,12 @@ def test_with_no_trumps_left_the_second_seat_tries_a_win_the_third_can_overtake_
     assert second_seat_order(["3.2.-.-", "4.4.-.-", "A.3.-.-", "K2.-.-.-"], "S3", bridge_position) == ["S2", "SK"]
 
 
+def test_with_no_trumps_left_the_second_seat_plays_low_when_its_partner_beats_the_trick_anyway():
+    """No trumps: S leads the ♠3. W's ♠K is safe from N, but E, W's partner, holds the ♠A, above
+    the ♠K and anything N holds: W's ♠2 is tried first."""
+    assert second_seat_order(["3.2.-.-", "A.3.-.-", "4.4.-.-", "K2.-.-.-"], "S3", bridge_position) == ["S2", "SK"]
+
+
 def test_with_trumps_left_the_second_seat_still_tries_a_win_first():
     """The same spades with clubs trumps and E holding the ♣2: W's ♠K comes first."""
     def clubs_trumps(hands: list[str]) -> Position:

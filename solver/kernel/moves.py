@@ -257,8 +257,7 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
     opponent is void in), then a low lead to a partner's
     sure winner. A follower plays low when its side already holds the trick,
     else wins as cheaply as is safe, else plays low; the second seat, where
-    tricks score, tries a win the third seat could overtake only after its
-    low plays (second hand low) once no trumps are left.
+    tricks score and no trumps are left, plays low first (:func:`second_hand_low`).
     """
     ksuit, kpow = K[K_SUIT], K[K_POWER]
     best_pow = -1
@@ -272,7 +271,7 @@ def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, tmove, K):
     leader = (seat - tlen) & 3
     threat = opponents_best(h, leader, seat, tlen, n_lead, lead_suit, K) if tlen > 0 else -1  # once per node
     partner_safe = tlen > 0 and ((tlen - best_seat) & 1) == 0 and threat <= best_pow
-    duck = second_hand_ducks(h, tlen, K)
+    duck = second_hand_low(h, seat, tlen, n_lead, lead_suit, best_pow, threat, K)
     for m in range(lo, hi):
         move = ms[m]
         if move == tmove:
@@ -291,10 +290,16 @@ def no_trumps_left(h, K):
 
 
 @inline
-def second_hand_ducks(h, tlen, K):
-    """Whether the seat to play, ``tlen``-th, tries a win the next seat could overtake after its low
-    plays (second hand low): the second seat, where tricks score and no trumps are left."""
-    return tlen == 1 and K[K_PAR][P_TRICK_SCORE] > 0 and no_trumps_left(h, K)
+def second_hand_low(h, seat, tlen, n, lead_suit, best_pow, threat, K):
+    """How far the seat to play, ``tlen``-th, puts off winning the trick: 0 not at all; 1 a win
+    the third seat could overtake comes after its low plays; 2 every win does, as the fourth seat,
+    its partner, beats the trick and anything the third seat holds. Only the second seat, where
+    tricks score and no trumps are left: on bridge's no-trump deals (1) saved 22 % of the nodes and
+    (2) took the slowest deal from 54.4 M to 42.5 M; with trumps left (1) cost 9 % more
+    (bench/RESULTS.md, session 28)."""
+    if tlen != 1 or K[K_PAR][P_TRICK_SCORE] == 0 or not no_trumps_left(h, K):
+        return 0
+    return 2 if best_unit(h, (seat + 2) & 3, n, lead_suit, K) > max(best_pow, threat) else 1
 
 
 @helper
@@ -356,9 +361,8 @@ def lead_score(h, seat, c, n, K):
 def follow_score(move, power, partner_safe, best_pow, threat, duck, K):
     """A follower's play of trick ``power``, scored for the order of trying: low when its side
     already holds the trick, else the cheapest win that is safe, then a win that is not, else low
-    (points counting against rank). With ``duck``, a win that is not safe comes after the low
-    plays instead: second hand low, which saved bridge's no-trump deals 22 % of their nodes; in
-    play with trumps left it cost 9 % more (bench/RESULTS.md, session 28)."""
+    (points counting against rank). ``duck`` (:func:`second_hand_low`) 1: a win that is not safe
+    comes after the low plays; 2: every win does."""
     kpts, kpow = K[K_POINTS], K[K_POWER]
     pts = 0
     pw = 0
@@ -369,9 +373,9 @@ def follow_score(move, power, partner_safe, best_pow, threat, duck, K):
     if partner_safe:
         return pts * 16 - pw
     if power > best_pow:
-        if threat <= power:
-            return 100000 + pts * 16 - power
-        return (-100000 if duck else 50000) + pts * 16 - power
+        if duck == 2 or (duck == 1 and threat > power):
+            return -100000 + pts * 16 - power  # second hand low: after the low plays
+        return (50000 if threat > power else 100000) + pts * 16 - power
     return -pts * 16 - pw
 
 

@@ -31,7 +31,7 @@ from .layout import (
     CTRL_NODES, FK_SHAPE, INF, K_LEAF, K_PAR, K_POWER, K_SUIT, K_SUIT_MASK, K_ZOB, K_ZPOINTS, P_DEALER,
     P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_TRICK_SCORE,
 )
-from .moves import follow_score, lead_score, opponents_best, play_power, second_hand_ducks
+from .moves import follow_score, lead_score, opponents_best, play_power, second_hand_low
 from .table import classify, probe, store, top_kinds
 from .tricks import move_points, points_reach, suits_of, tricks_to_settle, unplace
 
@@ -167,7 +167,7 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
     legal3 = follows(f3, n, lead_suit, strict, K)
     threat1 = opponents_best(h, leader, s1, np.int64(1), n, lead_suit, K)
     threat2 = opponents_best(h, leader, s2, np.int64(2), n, lead_suit, K)
-    ducking = second_hand_ducks(h, np.int64(1), K)
+    ducking = second_hand_low(h, s1, np.int64(1), n, lead_suit, kpow[q], threat1, K)
     lead = code(n, q, q, q)
     won0 = _take(h, leader, lead, K)
     ch0 = 1 << lead_suit  # the suits the trick changes: the next trick start's class is FK[d]'s in the others
@@ -236,10 +236,10 @@ def _take(h, s, move, K):
 def _next_follow(cards, y, n, lead_suit, i, winner, best_pow, threat, ducking, K):
     """The follower's next play to try of those left in ``y`` (the ``i``-th to play; the
     ``winner``-th holds the trick with ``best_pow``), by the search's follower ordering, and its
-    power (``ducking``: as :func:`.moves.second_hand_ducks` says for the second seat)."""
+    power (``ducking``: :func:`.moves.second_hand_low` for the second seat)."""
     ksuit, kpow = K[K_SUIT], K[K_POWER]
     partner_safe = ((i - winner) & 1) == 0 and threat <= best_pow
-    duck = i == 1 and ducking
+    duck = ducking if i == 1 else 0
     best_j, best_score, best_power = -1, np.int64(0), np.int64(-1)
     x = y
     while x:
