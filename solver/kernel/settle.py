@@ -167,9 +167,9 @@ def _unit_led(h, leader, q, n, pts, hand_pts, alpha, beta, strict, K, T, FK, d, 
     legal3 = follows(f3, n, lead_suit, strict, K)
     threat1 = opponents_best(h, leader, s1, np.int64(1), n, lead_suit, K)
     threat2 = opponents_best(h, leader, s2, np.int64(2), n, lead_suit, K)
-    ducking = second_hand_low(h, s1, np.int64(1), n, lead_suit, kpow[q], threat1, K)
     lead = code(n, q, q, q)
     won0 = _take(h, leader, lead, K)
+    ducking = second_hand_low(h, s1, np.int64(1), n, lead_suit, kpow[q], threat1, K)  # after the lead, as the search
     ch0 = 1 << lead_suit  # the suits the trick changes: the next trick start's class is FK[d]'s in the others
     v1, u1 = -1, ZERO
     y1 = legal1
