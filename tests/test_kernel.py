@@ -157,10 +157,15 @@ def test_a_class_copied_from_the_last_trick_start_is_the_class_classified_afresh
     assert kept > checked  # suits a trick left as they were: the copy was exercised
 
 
-def bridge_position(hands: list[str]) -> Position:
-    """A no-trump bridge position at a trick start, S to lead; hands S E N W."""
-    return Position(level=None, trump=None, dealer=1, hands=[Hand.parse(h) for h in hands], bottom=Hand(), leader=0,
+def bridge_position(hands: list[str], trump: int | None = None) -> Position:
+    """A bridge position at a trick start, S to lead; hands S E N W; no trumps unless said."""
+    return Position(level=None, trump=trump, dealer=1, hands=[Hand.parse(h) for h in hands], bottom=Hand(), leader=0,
                     rules=BRIDGE)
+
+
+def clubs_trumps(hands: list[str]) -> Position:
+    """:func:`bridge_position` with clubs trumps."""
+    return bridge_position(hands, trump=3)
 
 
 def probed(stored: Position, probing: Position, rel_cards: list[str], lo: int = 3, hi: int = 7) -> tuple[int, int]:
@@ -232,11 +237,16 @@ def test_a_class_keeping_more_kinds_than_a_position_has_does_not_match_it():
     assert probed(stored, fewer_kinds, ["J.-.-.-"]) == (-INF, INF)
 
 
-def lead_order(hands: list[str], position: Callable[[list[str]], Position] = huolong_position) -> list[str]:
-    """The plays of S, on lead in ``position`` (:func:`huolong_position`), in the order the search tries them."""
-    search = Search(position(hands), "points")
+def tried_order(pos: Position) -> list[str]:
+    """The plays of the seat to move in ``pos``, in the order the search tries them."""
+    search = Search(pos, "points")
     codes, _ = search.root_plays()
     return [str(search.enc.play(int(c))) for c in codes]
+
+
+def lead_order(hands: list[str], position: Callable[[list[str]], Position] = huolong_position) -> list[str]:
+    """The plays of S, on lead in ``position`` (:func:`huolong_position`), in the order the search tries them."""
+    return tried_order(position(hands))
 
 
 def test_cards_equal_in_power_are_equivalent_with_another_seats_equal_card_between_them():
@@ -279,10 +289,6 @@ def test_with_no_trumps_left_a_lead_to_the_partners_winner_comes_before_a_sure_w
 
 def test_with_trumps_left_a_bridge_sure_winner_is_still_cashed_first():
     """The same spades and hearts with clubs trumps and W holding the ♣2: the ♠A comes first."""
-    def clubs_trumps(hands: list[str]) -> Position:
-        return Position(level=None, trump=3, dealer=1, hands=[Hand.parse(h) for h in hands], bottom=Hand(),
-                        leader=0, rules=BRIDGE)
-
     assert lead_order(["A.2.2.-", "2.3.3.-", "3.A.4.-", "4.K.-.2"], clubs_trumps)[:2] == ["SA", "H2"]
 
 
@@ -291,9 +297,7 @@ def second_seat_order(hands: list[str], lead: str, position: Callable[[list[str]
     tries them."""
     pos = position(hands)
     pos.play(Play.parse(lead))
-    search = Search(pos, "points")
-    codes, _ = search.root_plays()
-    return [str(search.enc.play(int(c))) for c in codes]
+    return tried_order(pos)
 
 
 def test_with_no_trumps_left_the_second_seat_tries_a_win_the_third_can_overtake_after_a_low_card():
@@ -310,10 +314,6 @@ def test_with_no_trumps_left_the_second_seat_plays_low_when_its_partner_beats_th
 
 def test_with_trumps_left_the_second_seat_still_tries_a_win_first():
     """The same spades with clubs trumps and E holding the ♣2: W's ♠K comes first."""
-    def clubs_trumps(hands: list[str]) -> Position:
-        return Position(level=None, trump=3, dealer=1, hands=[Hand.parse(h) for h in hands], bottom=Hand(),
-                        leader=0, rules=BRIDGE)
-
     assert second_seat_order(["3.2.-.-", "4.-.-.2", "A.3.-.-", "K2.-.-.-"], "S3", clubs_trumps) == ["SK", "S2"]
 
 
