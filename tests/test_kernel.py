@@ -23,6 +23,7 @@ from oracle import oracle_value
 
 from huolong.engine import Hand, Play, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
+from huolong.solver import SearchAborted
 from huolong.solver.encode import canonical_play, encode
 from huolong.solver.kernel import dispatchers, layout
 from huolong.solver.kernel.bits import hand_size
@@ -315,6 +316,38 @@ def test_with_no_trumps_left_the_second_seat_plays_low_when_its_partner_beats_th
 def test_with_trumps_left_the_second_seat_still_tries_a_win_first():
     """The same spades with clubs trumps and E holding the ♣2: W's ♠K comes first."""
     assert second_seat_order(["3.2.-.-", "4.-.-.2", "A.3.-.-", "K2.-.-.-"], "S3", clubs_trumps) == ["SK", "S2"]
+
+
+UNBLOCK = ["-.2.KT.-", "K8.-.-.7", "-.-.J.A5", "-.6.3.3"]
+"""No trumps, S to lead: only the ♦T takes all three tricks (N's ♦J must win the first, so that N
+cashes the ♣A and then the ♣5, E's ♣7 gone)."""
+
+
+def first_lead_tried(pos: Position, killer: str | None = None) -> str:
+    """The lead the search of ``pos`` (a trick start) tries first, with the killer of its root's depth
+    set to ``killer``: the search is stopped as it enters that lead's node."""
+    search = Search(pos, "points", max_nodes=1)
+    if killer:
+        search.session.F[0, layout.F_KILLER] = search.enc.code(Play.parse(killer))
+    with pytest.raises(SearchAborted):
+        search.value()
+    return str(search.enc.play(int(search.session.F[0, layout.F_MOVE])))
+
+
+def test_a_lead_that_cut_off_is_remembered_at_its_depth():
+    """Proving that S takes all three tricks, the search's root cuts off with the ♦T: it becomes the
+    killer of the root's depth."""
+    search = Search(bridge_position(UNBLOCK), "points")
+    assert search.to_value(search.value()).points == 3
+    assert str(search.enc.play(int(search.session.F[0, layout.F_KILLER]))) == "DT"
+
+
+def test_the_lead_that_last_cut_off_at_a_depth_is_tried_first_there():
+    """The lead the static order tries last is tried first when it is the killer of its depth."""
+    pos = bridge_position(UNBLOCK)
+    static = tried_order(pos)
+    assert first_lead_tried(pos) == static[0]
+    assert first_lead_tried(pos, killer=static[-1]) == static[-1] != static[0]
 
 
 def test_a_huolong_winner_an_opponent_is_void_in_is_still_cashed_first():

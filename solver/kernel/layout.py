@@ -115,7 +115,8 @@ F_BASE = 14  # leaf value of the points already taken (the table stores relative
 F_MAX = 15  # 1 when the mover maximises
 F_MOVE = 16  # the move being tried
 F_HAND_POINTS = 17  # card points still in the hands, carried play by play
-F_FIELDS = 18
+F_KILLER = 18  # the lead that last cut off at this depth (kept from node to node: see moves.order)
+F_FIELDS = 19
 
 # FK: uint64 words of a frame
 FK_KEY = 0  # Zobrist key of the hands and leader
