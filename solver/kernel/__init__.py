@@ -51,10 +51,11 @@ the cache directory, and on a difference every kernel function's cache
 index is emptied before anything compiles. ``NUMBA_CACHE_DIR`` moves the
 cache as usual.
 
-Compile time: no ``inline="always"`` (Numba's IR inlining copies the
-callee into each call site; LLVM inlines where it pays anyway), and no
-integer literal passed to a jitted helper (each literal value would compile
-a copy of its own): every function has exactly one signature.
+Compile time: ``inline="always"`` only for bodies of a few lines (Numba's IR
+inlining copies the callee into each call site; see :mod:`.jit` for which
+functions are drivers, helpers or inlined), and no integer literal passed
+to a jitted helper (each literal value would compile a copy of its own):
+every function has exactly one signature.
 """
 
 from __future__ import annotations
