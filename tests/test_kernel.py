@@ -323,12 +323,13 @@ UNBLOCK = ["-.2.KT.-", "K8.-.-.7", "-.-.J.A5", "-.6.3.3"]
 cashes the ♣A and then the ♣5, E's ♣7 gone)."""
 
 
-def first_lead_tried(pos: Position, killer: str | None = None) -> str:
+def first_lead_tried(pos: Position, killer: str | None = None, led_by: int = 0) -> str:
     """The lead the search of ``pos`` (a trick start) tries first, with the killer of its root's depth
-    set to ``killer``: the search is stopped as it enters that lead's node."""
+    set to ``killer``, led by seat ``led_by``: the search is stopped as it enters that lead's node."""
     search = Search(pos, "points", max_nodes=1)
     if killer:
         search.session.F[0, layout.F_KILLER] = search.enc.code(Play.parse(killer))
+        search.session.F[0, layout.F_KILLER_SEAT] = led_by
     with pytest.raises(SearchAborted):
         search.value()
     return str(search.enc.play(int(search.session.F[0, layout.F_MOVE])))
@@ -348,6 +349,17 @@ def test_the_lead_that_last_cut_off_at_a_depth_is_tried_first_there():
     static = tried_order(pos)
     assert first_lead_tried(pos) == static[0]
     assert first_lead_tried(pos, killer=static[-1]) == static[-1] != static[0]
+
+
+def test_a_killer_another_seat_led_is_not_tried_first():
+    """In Huolong the seats share kinds (three packs): S and N both hold a ♠Q. When N's ♠Q is the
+    killer of this depth, S's ♠Q, the static order's last lead, is not tried first: N's lead says
+    nothing about S's."""
+    pos = huolong_position(["Q97.4.32.-", "5.A8.Q.J6", "QJ.AQ.-.QQ", "-.QT8.AJ8.-"])
+    static = tried_order(pos)
+    assert static[-1] == "SQ"
+    assert first_lead_tried(pos, killer="SQ", led_by=0) == "SQ"
+    assert first_lead_tried(pos, killer="SQ", led_by=2) == static[0]
 
 
 def test_a_huolong_winner_an_opponent_is_void_in_is_still_cashed_first():

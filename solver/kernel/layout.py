@@ -116,7 +116,8 @@ F_MAX = 15  # 1 when the mover maximises
 F_MOVE = 16  # the move being tried
 F_HAND_POINTS = 17  # card points still in the hands, carried play by play
 F_KILLER = 18  # the lead that last cut off at this depth (kept from node to node: see moves.order)
-F_FIELDS = 19
+F_KILLER_SEAT = 19  # the seat that led it: in Huolong other seats may hold the same kind
+F_FIELDS = 20
 
 # FK: uint64 words of a frame
 FK_KEY = 0  # Zobrist key of the hands and leader

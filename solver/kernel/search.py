@@ -27,10 +27,10 @@ from .dominance import drop_dominated
 from .jit import helper, inline
 from .layout import (
     CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, EXACT_ROUGH, F_A, F_ALPHA, F_B,
-    F_BASE, F_BEST, F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_KILLER, F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS,
-    F_TLEN, F_TNO, F_TT, FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_BOUNDS, K_PAR, K_SUIT_MASK,
-    K_ZLEAD, K_LEAF, K_SUIT, K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_DIG, P_MAX_UNIT,
-    P_RESULT_ONLY, P_TRICK_SCORE, TEST_AT_LEAST, TEST_AT_MOST,
+    F_BASE, F_BEST, F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_KILLER, F_KILLER_SEAT, F_LEADER, F_LO, F_MAX,
+    F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT, FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_BOUNDS, K_PAR,
+    K_SUIT_MASK, K_ZLEAD, K_LEAF, K_SUIT, K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_DIG,
+    P_MAX_UNIT, P_RESULT_ONLY, P_TRICK_SCORE, TEST_AT_LEAST, TEST_AT_MOST,
 )
 from .moves import generate, order, select_next
 from .settle import settle
@@ -100,7 +100,7 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
             dropped = ZERO  # the kinds point dominance rests on, when it drops plays
             if prev[LINK_UNEVEN] > 0:
                 top_sp, dropped = drop_dominated(h, tr, tno, tl, seat, ms, lo_sp, top_sp, K, prev)
-            killer = F[d, F_KILLER] if tl == 0 else np.int64(-1)
+            killer = F[d, F_KILLER] if tl == 0 and F[d, F_KILLER_SEAT] == seat else np.int64(-1)
             order(h, tr, tno, tl, seat, ms, lo_sp, top_sp, sc, killer, tmove, K)
             F[d, F_HI] = top_sp
             F[d, F_CUR] = lo_sp
@@ -145,6 +145,7 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                     rel = FK[d, FK_BESTREL]
                     if F[d, F_TLEN] == 0:
                         F[d, F_KILLER] = F[d, F_BESTMOVE]
+                        F[d, F_KILLER_SEAT] = F[d, F_LEADER]
                 else:
                     tno, tl, ld = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER]
                     rel = with_runs(h, tr, tno, tl, (ld + tl) & 3, FK[d, FK_UNION], K)
