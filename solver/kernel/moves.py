@@ -250,15 +250,8 @@ def opponents_best(h, leader, seat, tlen, n, lead_suit, K):
 
 @helper
 def order(h, tr, tno, tlen, seat, ms, lo, hi, sc, killer, tmove, K):
-    """Score the moves ``ms[lo:hi]`` into ``sc``: the killer, the stored best move, then trick heuristics.
-
-    The *killer* is the lead that last cut off at the same depth of the search,
-    when the same seat led it (−1: none), as DDS weighs its ``bestMove``:
-    sibling positions a trick apart are refuted by the same lead more often
-    than any static rule foresees (bridge's first 60 deals −14 % nodes, the
-    slowest deal −51 %; bench/RESULTS.md, session 29). It comes before the
-    table's move, which was stored for a whole class of positions, often by a
-    search with another window.
+    """Score the moves ``ms[lo:hi]`` into ``sc``: the ``killer`` (a lead; −1: none; see
+    :func:`.search.search`), the stored best move ``tmove``, then trick heuristics.
 
     A lead no opponent can beat comes first (cash winners, the lowest first,
     plain suits before trumps without points; where tricks score, not one an
