@@ -115,7 +115,7 @@ F_BASE = 14  # leaf value of the points already taken (the table stores relative
 F_MAX = 15  # 1 when the mover maximises
 F_MOVE = 16  # the move being tried
 F_HAND_POINTS = 17  # card points still in the hands, carried play by play
-F_KILLER = 18  # the lead that last cut off at this depth (kept from node to node: see moves.order)
+F_KILLER = 18  # the lead that last cut off at this depth (kept from node to node: see search.search)
 F_KILLER_SEAT = 19  # the seat that led it: in Huolong other seats may hold the same kind
 F_FIELDS = 20
 
