@@ -362,6 +362,20 @@ def test_a_killer_another_seat_led_is_not_tried_first():
     assert first_lead_tried(pos, killer="SQ", led_by=2) == static[0]
 
 
+def test_each_root_play_is_scored_without_the_killers_of_the_one_before():
+    """Every play scored: the leads that refuted the positions under S's first play are forgotten
+    before the second is searched (a search stopped as it enters the second play has none)."""
+    pos = huolong_position(["Q97.4.32.-", "5.A8.Q.J6", "QJ.AQ.-.QQ", "-.QT8.AJ8.-"])
+    first = Search(pos, "points")
+    codes, _ = first.root_plays()
+    first.score(codes[:1])
+    assert (first.session.F[:, layout.F_KILLER_SEAT] >= 0).any()
+    both = Search(pos, "points", max_nodes=first.nodes)
+    with pytest.raises(SearchAborted):
+        both.score(codes[:2])
+    assert (both.session.F[:, layout.F_KILLER_SEAT] < 0).all()
+
+
 def test_a_huolong_winner_an_opponent_is_void_in_is_still_cashed_first():
     """Where points score, cashing pays: S's ♣5 (W's ♣4 below it, E void and without trumps) comes
     before the ♠Q, which E's ♠K beats."""

@@ -14,8 +14,8 @@ import numpy as np
 from .bot import bot_value
 from .jit import driver, inline
 from .layout import (
-    CTRL_ABORTED, EXACT_NEAR, EXACT_ROUGH, K_PAR, P_DEALER, TASK_LINE, TASK_ORDER, TASK_SCORE, TASK_TEST, TASK_VALUE,
-    TEST_AT_LEAST, TEST_AT_MOST,
+    CTRL_ABORTED, EXACT_NEAR, EXACT_ROUGH, F_KILLER_SEAT, K_PAR, P_DEALER, TASK_LINE, TASK_ORDER, TASK_SCORE,
+    TASK_TEST, TASK_VALUE, TEST_AT_LEAST, TEST_AT_MOST,
 )
 from .moves import sorted_plays
 from .search import enter, value_of
@@ -82,6 +82,10 @@ def score_plays(h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms
 
     Each play's MTD(f) starts from the best value so far (most plays either
     reach it or fall short), the first from what the bots reach after it.
+    Each starts without killers: a lead that refuted the positions under one
+    root play says little of those under the next, and carried over it cost
+    13-card positions with every play scored 1.2× the nodes (bench/RESULTS.md,
+    sessions 29–30); the table keeps what is true across plays.
     """
     maximize = (((leader + tlen) & 3) & 1) != K[K_PAR][P_DEALER]
     saved = tr[0].copy()
@@ -94,6 +98,7 @@ def score_plays(h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms
     unplace(h, (leader + tlen) & 3, moves[0])
     exact = np.int64(EXACT_NEAR)  # even the first: from the bots' finish, a rough walk cost 0.1–0.6 % more nodes
     for i in range(count):
+        F[:, F_KILLER_SEAT] = -1
         v = value_of(h, tr, tlen, leader, pts, moves[i], guess, exact, strict, K, T, ms, sc, prev, ctrl, F, FK)
         if ctrl[CTRL_ABORTED]:
             return i
