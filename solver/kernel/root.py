@@ -83,9 +83,10 @@ def score_plays(h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms
     Each play's MTD(f) starts from the best value so far (most plays either
     reach it or fall short), the first from what the bots reach after it.
     Each starts without killers: a lead that refuted the positions under one
-    root play says little of those under the next, and carried over it cost
-    13-card positions with every play scored 1.2× the nodes (bench/RESULTS.md,
-    sessions 29–30); the table keeps what is true across plays.
+    root play says little of those under the next (the table keeps what is
+    true across plays). Measured, it is near neutral position by position
+    and brings one more 13-card position inside 50 M nodes (bench/RESULTS.md,
+    session 30).
     """
     maximize = (((leader + tlen) & 3) & 1) != K[K_PAR][P_DEALER]
     saved = tr[0].copy()
