@@ -351,11 +351,15 @@ def test_the_lead_that_last_cut_off_at_a_depth_is_tried_first_there():
     assert first_lead_tried(pos, killer=static[-1]) == static[-1] != static[0]
 
 
+TWO_SEATS_WITH_SQ = ["Q97.4.32.-", "5.A8.Q.J6", "QJ.AQ.-.QQ", "-.QT8.AJ8.-"]
+"""Huolong, S to lead: S and N each hold a ♠Q (three packs), the static order's last lead for S."""
+
+
 def test_a_killer_another_seat_led_is_not_tried_first():
     """In Huolong the seats share kinds (three packs): S and N both hold a ♠Q. When N's ♠Q is the
     killer of this depth, S's ♠Q, the static order's last lead, is not tried first: N's lead says
     nothing about S's."""
-    pos = huolong_position(["Q97.4.32.-", "5.A8.Q.J6", "QJ.AQ.-.QQ", "-.QT8.AJ8.-"])
+    pos = huolong_position(TWO_SEATS_WITH_SQ)
     static = tried_order(pos)
     assert static[-1] == "SQ"
     assert first_lead_tried(pos, killer="SQ", led_by=0) == "SQ"
@@ -365,7 +369,7 @@ def test_a_killer_another_seat_led_is_not_tried_first():
 def test_each_root_play_is_scored_without_the_killers_of_the_one_before():
     """Every play scored: the leads that refuted the positions under S's first play are forgotten
     before the second is searched (a search stopped as it enters the second play has none)."""
-    pos = huolong_position(["Q97.4.32.-", "5.A8.Q.J6", "QJ.AQ.-.QQ", "-.QT8.AJ8.-"])
+    pos = huolong_position(TWO_SEATS_WITH_SQ)
     first = Search(pos, "points")
     codes, _ = first.root_plays()
     first.score(codes[:1])
