@@ -25,6 +25,7 @@ from huolong.engine import Hand, Play, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver import SearchAborted
 from huolong.solver.encode import canonical_play, encode
+from huolong.solver.jobs import compiled, prepare
 from huolong.solver.kernel import dispatchers, layout
 from huolong.solver.kernel.bits import hand_size
 from huolong.solver.kernel.bounds import after_lead_tricks, sure_tricks
@@ -899,14 +900,45 @@ def test_an_edit_in_another_kernel_module_reaches_the_cached_callers(tmp_path):
     assert run_probe(tmp_path, cache) == 16 + 1000
 
 
-@pytest.mark.slow
-def test_a_plain_solve_compiles_no_playout_kernel(tmp_path):
-    """Each command compiles only what it runs: a solve from an empty cache leaves no playout driver there."""
+def solve_example(cache: Path) -> str:
+    """The README's example solved by the CLI in a process of its own, with ``cache`` as Numba's
+    cache: its stderr."""
     example = KERNEL.parent.parent / "puzzles" / "examples" / "dig-fight.hl"
-    env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {"NUMBA_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-m", "huolong.cli.main", str(example)], env=env, capture_output=True,
                          text=True, timeout=900)
     assert out.returncode == 0, out.stderr
-    compiled = {p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")}
+    return out.stderr
+
+
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory) -> tuple[Path, str]:
+    """The example solved from an empty cache (it compiles): the cache, and what the run said on stderr."""
+    cache = tmp_path_factory.mktemp("cache")
+    return cache, solve_example(cache)
+
+
+@pytest.mark.slow
+def test_a_plain_solve_compiles_no_playout_kernel(first_run):
+    """Each command compiles only what it runs: a solve from an empty cache leaves no playout driver there."""
+    cache, _ = first_run
+    compiled = {p.name.split("-")[0] for p in cache.rglob("*.nbi")}
     assert "root.root" in compiled and "search.search" in compiled
     assert "playout.playout" not in compiled
+
+
+@pytest.mark.slow
+def test_a_first_solve_says_it_is_compiling_and_a_later_one_does_not(first_run):
+    """Half a minute of silence before the first answer would look like a hang."""
+    cache, said = first_run
+    assert "compiling the search kernel" in said
+    assert "compiling" not in solve_example(cache)
+
+
+def test_a_kernel_is_not_compiled_in_an_empty_cache_and_is_once_prepared(tmp_path):
+    script = "from huolong.solver.jobs import compiled; print(compiled('search'), compiled('playout'))"
+    env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300)
+    assert out.stdout.split() == ["False", "False"], out.stderr
+    prepare("search")
+    assert compiled("search")
