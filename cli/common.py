@@ -8,6 +8,7 @@ import threading
 import time
 
 import click
+from numba.core import event
 
 from huolong.engine import HuolongError, Position, Rules, read_file, write_atomically
 
@@ -16,6 +17,27 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "StatusLine", "Stopped"
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 3
+
+
+class CompileNotice(event.Listener):
+    """Says on stderr, once, that the solver's kernel is being compiled: the first run's half minute
+    of silence would look like a hang. Numba reports a compile, never a load from its cache."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said = False
+
+    def on_start(self, ev: event.Event) -> None:
+        if not self.said and ev.data["dispatcher"].py_func.__module__.startswith("huolong.solver.kernel"):
+            self.said = True
+            click.echo("(compiling the solver's kernel on this first run: up to a minute)", err=True)
+
+    def on_end(self, ev: event.Event) -> None:
+        pass
+
+
+COMPILE_NOTICE = CompileNotice()
+event.register("numba:compile", COMPILE_NOTICE)
 
 
 class BadInput(click.ClickException):

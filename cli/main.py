@@ -10,7 +10,7 @@ import click
 from huolong.engine import HuolongError, seat_name
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
 from huolong.solver.search import PLAYS
-from huolong.solver.jobs import compiled, default_workers, prepare
+from huolong.solver.jobs import default_workers, prepare
 
 from .common import BadInput, StatusLine, Stopped, color_wanted, load, where
 from .advise import advise_command
@@ -84,8 +84,6 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
     positions = load(files, position, rules)
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     results: list[dict] = []
-    if not compiled("search"):  # half a minute of silence would look like a hang
-        click.echo("(compiling the search kernel: about half a minute, on the first run only)", err=True)
     seconds = prepare("search")
     if seconds > 2:  # keep the first run's compile out of the reported solve times
         click.echo(f"(prepared the search kernel in {seconds:.0f} s — once; later runs load it from the cache)",

@@ -44,30 +44,6 @@ KERNELS = ("search", "playout")
 _prepared: set[str] = set()
 
 
-def compiled(kernel: str) -> bool:
-    """Whether the named kernel is ready without compiling: already run in this process, or in
-    Numba's cache on disk for these sources (a first run compiles for about half a minute).
-
-    >>> compiled("bury")
-    Traceback (most recent call last):
-    ValueError: unknown kernel 'bury': use search, playout
-    """
-    if kernel not in KERNELS:
-        raise ValueError(f"unknown kernel {kernel!r}: use {', '.join(KERNELS)}")
-    if kernel in _prepared:
-        return True
-    from .kernel.playout import playout
-    from .kernel.root import root
-
-    driver = root if kernel == "search" else playout
-    if driver.signatures:
-        return True
-    try:  # Numba's own index of what it saved, valid only for the driver's current source
-        return bool(driver._cache._cache_file._load_index())
-    except (AttributeError, OSError):  # no cache (an unwritable folder), or Numba has moved its internals
-        return False
-
-
 def prepare(*kernels: str) -> float:
     """Compile (first run) or load the named kernels in this process, once; the seconds it took.
 

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from cli_runner import run
 
-from huolong.cli.common import StatusLine
+from numba import njit
+
+from huolong.cli.common import COMPILE_NOTICE, StatusLine
 from huolong.engine import read_file, seat_name
 from huolong.solver import solve
 
@@ -218,3 +220,20 @@ def test_no_status_line_when_stderr_is_not_a_terminal(monkeypatch):
     status(1_500_000)
     status.close()
     assert sys.stderr.getvalue() == ""
+
+
+def fresh_function(module: str):  # type: ignore[no-untyped-def]
+    """A function Numba has never compiled, as if defined in ``module``."""
+    def add(x):  # type: ignore[no-untyped-def]
+        return x + 1
+    add.__module__ = module
+    return njit(add)
+
+
+def test_compiling_the_kernel_is_announced_once_and_other_compiles_are_not(capsys, monkeypatch):
+    monkeypatch.setattr(COMPILE_NOTICE, "said", False)  # as in a new process
+    fresh_function("elsewhere")(1)
+    assert "compiling" not in capsys.readouterr().err
+    fresh_function("huolong.solver.kernel.moves")(1)
+    fresh_function("huolong.solver.kernel.search")(1)
+    assert capsys.readouterr().err.count("compiling the solver's kernel") == 1
