@@ -76,7 +76,7 @@ def batch_command(files, output, objective, max_nodes, plays, no_line, workers, 
     done = done_keys(output)
     todo = [(text, name, number, objective, max_nodes, not no_line, plays)
             for name, number, text in numbered if (name, number) not in done]
-    pool = open_workers(workers, scheduler)
+    pool = open_workers(workers, scheduler, kernels=("search",))  # solves only: no playouts to compile
     written = 0
     try:
         with pool, open(output, "a", encoding="utf-8") as out, progress(len(todo), "positions") as bar:

@@ -116,12 +116,14 @@ def scheduler_option(command):  # type: ignore[no-untyped-def]
                         help="Run on this Dask cluster (pip install '.[dask]') instead of local processes.")(command)
 
 
-def open_workers(workers: int | None, scheduler: str | None):  # type: ignore[no-untyped-def]
-    """Local processes or a Dask cluster; a scheduler that cannot be used is bad input."""
+def open_workers(workers: int | None, scheduler: str | None,  # type: ignore[no-untyped-def]
+                 kernels: tuple[str, ...] = ("search", "playout")):
+    """Local processes or a Dask cluster that run the ``kernels`` (compiled once, before the first
+    task); a scheduler that cannot be used is bad input."""
     from huolong.solver.jobs import SchedulerError, Workers, default_workers
 
     try:
-        return Workers(workers or default_workers(), scheduler)
+        return Workers(workers or default_workers(), scheduler, kernels)
     except SchedulerError as e:
         raise BadInput(str(e)) from None
 

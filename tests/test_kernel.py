@@ -927,6 +927,20 @@ def test_a_plain_solve_compiles_no_playout_kernel(first_run):
 
 
 @pytest.mark.slow
+def test_a_batch_compiles_no_playout_kernel(first_run, tmp_path):
+    """``batch`` only solves: its workers need the search, which the first run compiled, and nothing more."""
+    cache, _ = first_run
+    examples = sorted((KERNEL.parent.parent / "puzzles" / "examples").glob("*.hl"))[:3]
+    env = {"NUMBA_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-m", "huolong.cli.main", "batch", *map(str, examples), "-o",
+                          str(tmp_path / "out.jsonl"), "--workers", "2"], env=env, capture_output=True, text=True,
+                         timeout=900)
+    assert out.returncode == 0, out.stderr
+    assert "playout.playout" not in {p.name.split("-")[0] for p in cache.rglob("*.nbi")}
+    assert "compiling" not in out.stderr
+
+
+@pytest.mark.slow
 def test_a_first_solve_says_it_is_compiling_and_a_later_one_does_not(first_run):
     """Half a minute of silence before the first answer would look like a hang."""
     cache, said = first_run
