@@ -96,9 +96,13 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
                                      max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line,
                                      on_progress=status)
             except SearchAborted as stop:
-                if stop.partial and not as_json:
-                    click.echo("Plays finished before the stop: " + ", ".join(
-                        f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
+                if not as_json:
+                    if stop.partial:
+                        click.echo("Plays finished before the stop: " + ", ".join(
+                            f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
+                    proved = proved_text(stop)
+                    if proved:
+                        click.echo(f"Proved before the stop: {proved}.")
                 raise Stopped(f"{where(pos)}: {stop}") from None
             if as_json:
                 results.append(analysis.to_dict())
@@ -110,6 +114,15 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
     finally:
         if as_json:  # what was finished, also after a stop
             click.echo(json.dumps(results, ensure_ascii=False, indent=1))
+
+
+def proved_text(stop: SearchAborted) -> str:
+    """What a stopped search had proved of the value, in words ('' if nothing)."""
+    low, high = stop.bounds
+    if low is not None and high is not None and low == high:
+        return f"the value is {low}"
+    parts = [f"at least {low}" if low is not None else "", f"at most {high}" if high is not None else ""]
+    return "the value is " + " and ".join(p for p in parts if p) if low or high else ""
 
 
 PLAYS_TITLE = {"all": "Every play of", "optimal": "Every play of", "best": "A best play of"}

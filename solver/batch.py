@@ -23,7 +23,9 @@ def solve_task(text: str, filename: str, number: int, objective: str, max_nodes:
     """Solve one position given as deal-file text; the JSON row of ``huolong-solve batch``.
 
     A position the search cannot finish within ``max_nodes`` gives a row
-    with an ``error`` instead of a value, so a batch always completes.
+    with an ``error`` instead of a value, and what was proved of the value
+    before the stop (``at_least``, ``at_most``: a value's fields, or null),
+    so a batch always completes.
     """
     [pos] = read_positions(text, filename)
     row: dict = {"file": filename, "position": number}
@@ -32,5 +34,7 @@ def solve_task(text: str, filename: str, number: int, objective: str, max_nodes:
     try:
         analysis = solve(pos, objective, plays=plays, max_nodes=max_nodes, line=line)
     except SearchAborted as stop:
-        return {**row, "error": str(stop)}
+        low, high = stop.bounds  # what was proved of the value before the stop
+        return {**row, "error": str(stop), "at_least": low.to_dict() if low else None,
+                "at_most": high.to_dict() if high else None}
     return {**row, **analysis.to_dict()}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from huolong.engine import HuolongError
 
 if TYPE_CHECKING:
-    from .values import MoveValue
+    from .values import MoveValue, Value
 
 
 class SolverError(HuolongError):
@@ -17,7 +17,10 @@ class SolverError(HuolongError):
 class SearchAborted(SolverError):
     """The search stopped before it finished: node limit, time limit or Ctrl-C.
 
-    ``partial`` holds the plays whose values were finished before the stop.
+    ``partial`` holds the plays whose values were finished before the stop;
+    ``bounds`` what had been proved of the position's value, ``(at least,
+    at most)`` as :class:`~huolong.solver.values.Value` (``None``: nothing
+    that way).
 
     >>> str(SearchAborted("node limit", 1200))
     'search stopped (node limit) after 1,200 nodes'
@@ -27,4 +30,5 @@ class SearchAborted(SolverError):
         self.reason = reason
         self.nodes = nodes
         self.partial = partial or []
+        self.bounds: tuple[Value | None, Value | None] = (None, None)
         super().__init__(f"search stopped ({reason}) after {nodes:,} nodes")

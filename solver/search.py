@@ -31,8 +31,8 @@ from huolong.engine.seats import Seat
 
 from .encode import Encoding, canonical_play, encode
 from .errors import SearchAborted, SolverError
-from .kernel.layout import (CTRL_LIMIT, INF, K_BOUNDS, MAX_TRICKS, TASK_LINE, TASK_ORDER, TASK_SCORE, TASK_TEST,
-                            TASK_VALUE)
+from .kernel.layout import (CTRL_CEILING, CTRL_FLOOR, CTRL_LIMIT, INF, K_BOUNDS, MAX_TRICKS, TASK_LINE, TASK_ORDER,
+                            TASK_SCORE, TASK_TEST, TASK_VALUE)
 from .kernel.root import root
 from .session import Session, needs_watching, run_side_by_side, table_bits
 from .values import LineTrick, MoveValue, Value
@@ -130,7 +130,10 @@ class Search:
 
     def score(self, codes: np.ndarray) -> np.ndarray:
         """The exact value of each play (move codes). When stopped, the plays
-        finished before the stop travel in the exception's ``partial``."""
+        finished before the stop travel in the exception's ``partial``, and
+        what they prove of the position's value in its ``bounds``: the side
+        to play reaches at least the best of them, and the play it was
+        searching when it stopped as much as that search had proved."""
         values = np.full(len(codes), -1, np.int64)  # values are never negative
         threads = min(self.threads, len(codes))
         try:
@@ -141,6 +144,13 @@ class Search:
         except SearchAborted as stop:
             stop.partial = [MoveValue(self.enc.play(int(c)), self.to_value(int(v)))
                             for c, v in zip(codes, values) if v >= 0]
+            reached = [int(v) for v in values if v >= 0]
+            if threads == 1:  # the play being searched (or, between plays, the last one finished)
+                reached.append(int(self.session.ctrl[CTRL_FLOOR if self.maximize else CTRL_CEILING]))
+            reached = [v for v in reached if -INF < v < INF]
+            if reached:
+                best = max(reached) if self.maximize else min(reached)
+                stop.bounds = self.bounds(best if self.maximize else -INF, INF if self.maximize else best)
             raise
         return values
 
@@ -173,10 +183,29 @@ class Search:
         return {p: scored[code] for p, code in wanted.items()}
 
     def value(self) -> int:
-        """The exact value of the position."""
+        """The exact value of the position. When stopped, what MTD(f) had proved of it travels in
+        the exception's ``bounds``."""
         values = np.zeros(1, np.int64)
-        self._root(TASK_VALUE, np.zeros(1, np.int64), 0, values, self.watched)
+        try:
+            self._root(TASK_VALUE, np.zeros(1, np.int64), 0, values, self.watched)
+        except SearchAborted as stop:
+            stop.bounds = self.bounds(int(self.session.ctrl[CTRL_FLOOR]), int(self.session.ctrl[CTRL_CEILING]))
+            raise
         return int(values[0])
+
+    @property
+    def maximize(self) -> bool:
+        """Whether the side to play maximises the kernel's values (the attackers do)."""
+        return self.pos.is_attacker(self.pos.to_play)
+
+    def bounds(self, floor: int, ceiling: int) -> tuple[Value | None, Value | None]:
+        """Kernel values proved of the position, ``floor`` ≤ value ≤ ``ceiling`` (±INF: nothing),
+        as ``(at least, at most)`` in :class:`Value`'s terms."""
+        low = self.to_value(floor) if floor > -INF else None
+        high = self.to_value(ceiling) if ceiling < INF else None
+        if not self.pos.shape.card_scores and not self.maximize:
+            low, high = high, low  # bridge: the tricks of the side to play, who is the kernel's minimiser
+        return low, high
 
     def kept(self, value: int) -> tuple[int, int]:
         """What keeping ``value`` means: ``(the attackers' floor, the dealer team's ceiling)``. The
@@ -291,8 +320,16 @@ def solve(
             best, move_values = _all_plays(search, pos)
         else:
             best = search.value()
-            move_values = _optimal_plays(search, pos, best, first=plays == "best")
-        best_line = search.line(best) if line else []
+            try:
+                move_values = _optimal_plays(search, pos, best, first=plays == "best")
+            except SearchAborted as stop:
+                stop.bounds = search.bounds(best, best)  # stopped after the value was known
+                raise
+        try:
+            best_line = search.line(best) if line else []
+        except SearchAborted as stop:
+            stop.bounds = search.bounds(best, best)
+            raise
         return Analysis(pos, objective, search.to_value(best), move_values, best_line, search.nodes,
                         time.perf_counter() - started, plays)
 

@@ -37,7 +37,8 @@ from huolong.engine import Position
 from .encode import Encoding
 from .errors import SearchAborted
 from .kernel.layout import (
-    CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_STOP, STOP_INTERRUPT, STOP_TIME, search_buffers,
+    CTRL_ABORTED, CTRL_CEILING, CTRL_FLOOR, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_STOP, INF, STOP_INTERRUPT,
+    STOP_TIME, search_buffers,
 )
 from .tables import give_back, take
 
@@ -90,6 +91,7 @@ class Session:
         (Ctrl-C stops the kernel and is raised again, as ``KeyboardInterrupt``).
         """
         self.ctrl[CTRL_ABORTED] = 0
+        self.ctrl[CTRL_FLOOR], self.ctrl[CTRL_CEILING] = -INF, INF  # nothing proved yet
         if watched or self.deadline is not None:
             return self._watched(driver, args)
         result = driver(*args)

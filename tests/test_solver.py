@@ -226,6 +226,41 @@ def test_max_nodes_stops_the_search_with_a_clear_error():
         solve(pos, max_nodes=5)
 
 
+def stopped_bounds(pos: Position, plays: str, budget: int):  # type: ignore[no-untyped-def]
+    """What a solve stopped after ``budget`` nodes had proved: ``(at least, at most)``."""
+    with pytest.raises(SearchAborted) as stop:
+        solve(pos, "points", plays=plays, max_nodes=budget)
+    return stop.value.bounds
+
+
+@pytest.mark.parametrize("game", ["huolong", "bridge"])
+def test_a_stopped_search_reports_bounds_the_exact_value_lies_within(game):
+    """Every play, the optimal plays or one best play, stopped at each tenth of the nodes the whole
+    solve takes: whatever it says it proved holds of the exact value."""
+    from bridge_deals import random_bridge_endgame
+
+    from huolong.engine.deal import play_randomly, random_deal
+
+    rng = random.Random(5)
+    proved = {"at least": 0, "at most": 0}
+    for _ in range(12):
+        if game == "bridge":
+            pos = random_bridge_endgame(rng, 7)
+        else:
+            pos = play_randomly(random_deal(rng), rng, 6).endgame()
+        for plays in ("all", "optimal", "best"):
+            exact = solve(pos, "points", plays=plays)
+            for share in (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9):
+                low, high = stopped_bounds(pos, plays, max(1, int(share * exact.nodes)))
+                if low is not None:
+                    assert low.points <= exact.value.points, (str(pos), plays, share)
+                    proved["at least"] += 1
+                if high is not None:
+                    assert exact.value.points <= high.points, (str(pos), plays, share)
+                    proved["at most"] += 1
+    assert min(proved.values()) >= 5, proved  # both kinds of bound were put to the test
+
+
 def test_a_deal_before_the_bury_cannot_be_solved():
     hand = "AAAKKKQQQJJJ.TTT999888777.666555444.333222"
     [pos] = read_positions(f'[Level "3"]\n[Trump "S"]\n[Dealer "S"]\n[Kitty "-.-.-.-.BBBLLL"]\n[Deal "S:{hand} - - -"]')

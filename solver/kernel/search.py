@@ -26,11 +26,11 @@ from .bounds import after_lead_tricks
 from .dominance import drop_dominated
 from .jit import helper, inline
 from .layout import (
-    CTRL_ABORTED, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, EXACT_ROUGH, F_A, F_ALPHA, F_B,
-    F_BASE, F_BEST, F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_KILLER, F_KILLER_SEAT, F_LEADER, F_LO, F_MAX,
-    F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT, FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION, INF, K_BOUNDS, K_PAR,
-    K_SUIT_MASK, K_ZLEAD, K_LEAF, K_SUIT, K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN, P_DEALER, P_DIG,
-    P_MAX_UNIT, P_RESULT_ONLY, P_TRICK_SCORE, TEST_AT_LEAST, TEST_AT_MOST,
+    CTRL_ABORTED, CTRL_CEILING, CTRL_FLOOR, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, EXACT_ROUGH,
+    F_A, F_ALPHA, F_B, F_BASE, F_BEST, F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_KILLER, F_KILLER_SEAT,
+    F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT, FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION,
+    INF, K_BOUNDS, K_PAR, K_SUIT_MASK, K_ZLEAD, K_LEAF, K_SUIT, K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN,
+    P_DEALER, P_DIG, P_MAX_UNIT, P_RESULT_ONLY, P_TRICK_SCORE, TEST_AT_LEAST, TEST_AT_MOST,
 )
 from .moves import generate, order, select_next
 from .settle import settle
@@ -281,6 +281,8 @@ def _mtd(h, tr, tno, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev,
         beta = guess if test == TEST_AT_LEAST else guess + 1
         return search(h, tr, tno, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
     lo, hi = -INF, INF
+    ctrl[CTRL_FLOOR] = lo  # what is proved so far, for a caller whose search is stopped
+    ctrl[CTRL_CEILING] = hi
     # the result alone (RESULT_ONLY): zero-window tests at the values where it changes, from the guess's
     # result outward. (Before an exact value it costs more passes than it saves: measured, bench/RESULTS.md.)
     bounds = K[K_BOUNDS]
@@ -304,6 +306,8 @@ def _mtd(h, tr, tno, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev,
             hi = min(hi, g)
             high = at
             at -= 1
+        ctrl[CTRL_FLOOR] = lo
+        ctrl[CTRL_CEILING] = hi
     if result_only:  # settled: lo and hi are in the one result
         return lo if lo > -INF else hi  # a value the side that reached this result can count on
     g = min(max(guess, lo), hi)
@@ -328,4 +332,6 @@ def _mtd(h, tr, tno, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev,
             reach = reach + (g - was) if way >= 0 and test == EXACT_ROUGH else 0
             way = 1
             lo = g
+        ctrl[CTRL_FLOOR] = lo
+        ctrl[CTRL_CEILING] = hi
     return g
