@@ -132,8 +132,8 @@ class Search:
         """The exact value of each play (move codes). When stopped, the plays
         finished before the stop travel in the exception's ``partial``, and
         what they prove of the position's value in its ``bounds``: the side
-        to play reaches at least the best of them, and the play it was
-        searching when it stopped as much as that search had proved."""
+        to play reaches at least the best of them, and the play each thread
+        was searching when it stopped as much as that search had proved."""
         values = np.full(len(codes), -1, np.int64)  # values are never negative
         threads = min(self.threads, len(codes))
         try:
@@ -145,8 +145,8 @@ class Search:
             stop.partial = [MoveValue(self.enc.play(int(c)), self.to_value(int(v)))
                             for c, v in zip(codes, values) if v >= 0]
             reached = [int(v) for v in values if v >= 0]
-            if threads == 1:  # the play being searched (or, between plays, the last one finished)
-                reached.append(int(self.session.ctrl[CTRL_FLOOR if self.maximize else CTRL_CEILING]))
+            for session in (self.session, *self.helpers[: threads - 1]):  # the play each thread was on
+                reached.append(int(session.ctrl[CTRL_FLOOR if self.maximize else CTRL_CEILING]))
             reached = [v for v in reached if -INF < v < INF]
             if reached:
                 best = max(reached) if self.maximize else min(reached)

@@ -118,6 +118,7 @@ def run_side_by_side(calls: list[tuple[Session, Callable[..., Any], tuple]]) -> 
     :class:`SearchAborted` if any was stopped."""
     for session, _, _ in calls:
         session.ctrl[CTRL_ABORTED] = 0
+        session.ctrl[CTRL_FLOOR], session.ctrl[CTRL_CEILING] = -INF, INF  # nothing proved yet
     pool = _workers(len(calls) - 1) if len(calls) > 1 else None
     others = [pool.submit(driver, *args) for _, driver, args in calls[1:]] if pool else []
     with _Watcher([session for session, _, _ in calls]):

@@ -261,6 +261,25 @@ def test_a_stopped_search_reports_bounds_the_exact_value_lies_within(game):
     assert min(proved.values()) >= 5, proved  # both kinds of bound were put to the test
 
 
+def test_a_search_stopped_on_two_threads_reports_bounds_the_exact_value_lies_within():
+    """Each thread scores its own plays: what each had proved of the one it was on counts too."""
+    from huolong.engine.deal import play_randomly, random_deal
+
+    rng = random.Random(6)
+    proved = 0
+    for _ in range(6):
+        pos = play_randomly(random_deal(rng), rng, 8).endgame()
+        exact = solve(pos, "points", line=False)
+        for share in (0.1, 0.3, 0.5, 0.7, 0.9):
+            with pytest.raises(SearchAborted) as stop:
+                solve(pos, "points", threads=2, line=False, max_nodes=max(1, int(share * exact.nodes / 2)))
+            low, high = stop.value.bounds
+            assert low is None or low.points <= exact.value.points, (str(pos), share)
+            assert high is None or exact.value.points <= high.points, (str(pos), share)
+            proved += low is not None or high is not None
+    assert proved >= 10
+
+
 def test_a_deal_before_the_bury_cannot_be_solved():
     hand = "AAAKKKQQQJJJ.TTT999888777.666555444.333222"
     [pos] = read_positions(f'[Level "3"]\n[Trump "S"]\n[Dealer "S"]\n[Kitty "-.-.-.-.BBBLLL"]\n[Deal "S:{hand} - - -"]')
