@@ -119,10 +119,10 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
 def proved_text(stop: SearchAborted) -> str:
     """What a stopped search had proved of the value, in words ('' if nothing)."""
     low, high = stop.bounds
-    if low is not None and high is not None and low == high:
+    if low is not None and low == high:
         return f"the value is {low}"
-    parts = [f"at least {low}" if low is not None else "", f"at most {high}" if high is not None else ""]
-    return "the value is " + " and ".join(p for p in parts if p) if low or high else ""
+    parts = ([f"at least {low}"] if low is not None else []) + ([f"at most {high}"] if high is not None else [])
+    return "the value is " + " and ".join(parts) if parts else ""
 
 
 PLAYS_TITLE = {"all": "Every play of", "optimal": "Every play of", "best": "A best play of"}

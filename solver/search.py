@@ -148,9 +148,9 @@ class Search:
             for session in (self.session, *self.helpers[: threads - 1]):  # the play each thread was on
                 reached.append(int(session.ctrl[CTRL_FLOOR if self.maximize else CTRL_CEILING]))
             reached = [v for v in reached if -INF < v < INF]
-            if reached:
-                best = max(reached) if self.maximize else min(reached)
-                stop.bounds = self.bounds(best if self.maximize else -INF, INF if self.maximize else best)
+            if reached:  # the side to play reaches at least its best; the other side of it stays open
+                floor, ceiling = (max(reached), INF) if self.maximize else (-INF, min(reached))
+                stop.bounds = self.bounds(floor, ceiling)
             raise
         return values
 
@@ -222,7 +222,7 @@ class Search:
         ``first``, the index of the first one that does (−1: none)."""
         low, high = self.kept(value)
         values = np.zeros(len(codes) + 1, np.int64)
-        values[0] = low if self.pos.is_attacker(self.pos.to_play) else high
+        values[0] = low if self.maximize else high
         found = self._root(TASK_TEST, codes, -len(codes) if first else len(codes), values, self.watched)
         return found if first else [bool(v) for v in values[1:]]
 
@@ -237,7 +237,7 @@ class Search:
         if not self.pos.shape.card_scores:
             # bridge: tricks the side to play takes from here (DDS's convention)
             future = points - self.pos.points
-            if not self.pos.is_attacker(self.pos.to_play):
+            if not self.maximize:
                 future = self.pos.cards_left - future
             return Value(future, False, None)
         return Value(points, dug, hand_result(points, dug, self.enc.jokers, self.pos.rules))
@@ -320,15 +320,12 @@ def solve(
             best, move_values = _all_plays(search, pos)
         else:
             best = search.value()
-            try:
-                move_values = _optimal_plays(search, pos, best, first=plays == "best")
-            except SearchAborted as stop:
-                stop.bounds = search.bounds(best, best)  # stopped after the value was known
-                raise
         try:
+            if plays != "all":
+                move_values = _optimal_plays(search, pos, best, first=plays == "best")
             best_line = search.line(best) if line else []
         except SearchAborted as stop:
-            stop.bounds = search.bounds(best, best)
+            stop.bounds = search.bounds(best, best)  # stopped after the value was known
             raise
         return Analysis(pos, objective, search.to_value(best), move_values, best_line, search.nodes,
                         time.perf_counter() - started, plays)
@@ -337,7 +334,7 @@ def solve(
 def _all_plays(search: Search, pos: Position) -> tuple[int, list[MoveValue]]:
     """Every legal play's exact value, best first, and the best value."""
     raw = search.values(pos.legal_plays())
-    maximize = pos.is_attacker(pos.to_play)
+    maximize = search.maximize
     best = max(raw.values()) if maximize else min(raw.values())
     moves = sorted(((v, p) for p, v in raw.items()), key=lambda item: -item[0] if maximize else item[0])
     sign = 1 if maximize else -1

@@ -90,14 +90,18 @@ class Session:
         ``watched``: with a watcher thread, so that the clock and Ctrl-C can stop it
         (Ctrl-C stops the kernel and is raised again, as ``KeyboardInterrupt``).
         """
-        self.ctrl[CTRL_ABORTED] = 0
-        self.ctrl[CTRL_FLOOR], self.ctrl[CTRL_CEILING] = -INF, INF  # nothing proved yet
+        self.start()
         if watched or self.deadline is not None:
             return self._watched(driver, args)
         result = driver(*args)
         if self.ctrl[CTRL_ABORTED]:
             raise SearchAborted(self._reason(), self.nodes)
         return result
+
+    def start(self) -> None:
+        """Before a driver runs: not stopped, and nothing proved yet of the value it is after."""
+        self.ctrl[CTRL_ABORTED] = 0
+        self.ctrl[CTRL_FLOOR], self.ctrl[CTRL_CEILING] = -INF, INF
 
     def _reason(self) -> str:
         if self.ctrl[CTRL_OVERFLOW]:
@@ -117,8 +121,7 @@ def run_side_by_side(calls: list[tuple[Session, Callable[..., Any], tuple]]) -> 
     in kept threads (the kernel releases the GIL); the clock and Ctrl-C stop them all. Raises
     :class:`SearchAborted` if any was stopped."""
     for session, _, _ in calls:
-        session.ctrl[CTRL_ABORTED] = 0
-        session.ctrl[CTRL_FLOOR], session.ctrl[CTRL_CEILING] = -INF, INF  # nothing proved yet
+        session.start()
     pool = _workers(len(calls) - 1) if len(calls) > 1 else None
     others = [pool.submit(driver, *args) for _, driver, args in calls[1:]] if pool else []
     with _Watcher([session for session, _, _ in calls]):

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from cli_runner import run
-
 from numba import njit
 
 from huolong.cli.common import COMPILE_NOTICE, StatusLine
