@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from huolong.solver.advice import advise
+from huolong.analysis.advice import advise
 from huolong.solver.jobs import Workers, prepare
 from positions import endgames
 

@@ -13,7 +13,7 @@ import time
 from huolong.engine import Outcome
 from huolong.engine.bury import heuristic_bury
 from huolong.engine.deal import deal_hand
-from huolong.solver.burial import rank_burials, evaluate, swing
+from huolong.analysis.burial import rank_burials, evaluate, swing
 from huolong.solver.jobs import Workers
 
 DEALS = 30

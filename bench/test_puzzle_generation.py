@@ -5,7 +5,7 @@ Run:  python -m pytest bench/test_puzzle_generation.py --benchmark-enable -s
 
 import time
 
-from huolong.solver.puzzles import puzzles_from_deal
+from huolong.puzzles import puzzles_from_deal
 
 DEALS = 80
 

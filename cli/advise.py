@@ -10,10 +10,11 @@ from tabulate import tabulate
 
 from huolong.engine import HuolongError, Position, parse_seat, seat_name
 from huolong.engine.sampling import Knowledge, shown_voids
-from huolong.solver.advice import SAMPLES, Advice, PlayAdvice, advise
+from huolong.analysis.advice import SAMPLES, Advice, PlayAdvice, advise
 from huolong.solver.jobs import Workers
 
-from .common import BadInput, Stopped, color_wanted, load, open_workers, progress, scheduler_option, where
+from .common import (BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers,
+                     progress, scheduler_option, seed_option, where, workers_option)
 from .render import Style, diagram, header
 
 STRATEGY_FUSION = ("Sampling assumes that from the next play on every player sees every hand (strategy fusion): "
@@ -63,15 +64,15 @@ def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type:
 @click.option("--objective", type=click.Choice(["outcome", "result", "points"]), default="outcome", show_default=True,
               help="outcome: rank by the side's expected level change; result: the same, each sample solved for "
                    "its result only (faster; points only reach it); points: rank by the side's expected points.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the samples.")
-@click.option("--workers", type=click.IntRange(min=1), help="Processes (default: all cores).")
+@seed_option("the samples")
+@workers_option
 @click.option("--known", is_flag=True, help="Use the hands in the file (double-dummy) instead of sampling them.")
 @click.option("--all-samples", is_flag=True, help="Value every play on every sample: no play is dropped early.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, metavar="N",
               help="Search budget per sample; beyond it the sample is played out by the bot.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per position.")
-@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
-@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+@json_option("a list, one object per position")
+@no_color_option
+@ascii_option
 @scheduler_option
 def advise_command(files, seat, position, trick, samples, seconds, tolerance, objective, seed, workers, known,
                    all_samples, max_nodes, as_json, no_color, ascii_, scheduler):

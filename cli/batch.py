@@ -11,7 +11,7 @@ from huolong.engine import write_position
 from huolong.solver import OBJECTIVES
 from huolong.solver.search import PLAYS
 from huolong.solver.batch import solve_task
-from .common import Stopped, load, open_workers, progress, scheduler_option
+from .common import Stopped, load, no_color_option, open_workers, progress, scheduler_option, workers_option
 
 
 def done_keys(path: str) -> set[tuple[str, int]]:
@@ -51,9 +51,10 @@ def done_keys(path: str) -> set[tuple[str, int]]:
 @click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
               help="all: every play's value; optimal: which plays are optimal; best: one best play.")
 @click.option("--no-line", is_flag=True, help="Leave out the best lines.")
-@click.option("--workers", type=click.IntRange(min=1), help="Local processes (default: all cores).")
+@workers_option
+@no_color_option
 @scheduler_option
-def batch_command(files, output, objective, max_nodes, plays, no_line, workers, scheduler):
+def batch_command(files, output, objective, max_nodes, plays, no_line, workers, no_color, scheduler):
     """Solve every position of FILES into a JSON-lines file, one line per position as it finishes.
 
     Each line is the solve --json object plus "file" and "position". Running

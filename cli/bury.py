@@ -10,9 +10,10 @@ from tabulate import tabulate
 
 from huolong.engine import BIG_JOKER, LITTLE_JOKER, TRUMP, Hand, HuolongError, Play, Position, seat_name
 from huolong.engine.cards import RANKS
-from huolong.solver.burial import BuryAdvice, rank_burials, shortlist
+from huolong.analysis.burial import BuryAdvice, rank_burials, shortlist
 
-from .common import BadInput, color_wanted, load, open_workers, progress, scheduler_option, where
+from .common import (BadInput, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, progress,
+                     scheduler_option, seed_option, where, workers_option)
 from .render import Style
 
 C_45_6 = math.comb(45, 6)
@@ -35,16 +36,16 @@ def _parse_candidate(text: str) -> Hand:
               help="Stop racing after this long (checked between rounds).")
 @click.option("--tolerance", type=click.FloatRange(min=0), default=0.02, show_default=True, metavar="LEVELS",
               help="Burials closer than this in expected swing count as equally good.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the samples and playouts.")
-@click.option("--workers", type=click.IntRange(min=1), help="Processes (default: all cores).")
+@seed_option("the samples and playouts")
+@workers_option
 @click.option("--known", is_flag=True, help="Use the hands in the file (double-dummy) instead of sampling them.")
 @click.option("--stars", is_flag=True, help="Also consider burying big jokers (摘星).")
 @click.option("--exact-cards", type=click.IntRange(min=0, max=39), default=4, show_default=True,
               help="Each playout is solved exactly from this many cards a hand.")
 @click.option("--position", type=int, metavar="N", help="Only position N of each file (1-based).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per position.")
-@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
-@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+@json_option("a list, one object per position")
+@no_color_option
+@ascii_option
 @scheduler_option
 def bury_command(files, candidates, samples, seconds, tolerance, seed, workers, known, stars, exact_cards, position,
                  as_json, no_color, ascii_, scheduler):

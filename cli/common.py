@@ -11,9 +11,11 @@ import click
 from numba.core import event
 
 from huolong.engine import HuolongError, Position, Rules, read_file, write_atomically
+from huolong.puzzles.shipped import EXAMPLE_PREFIX, UnknownExample, examples, read_example
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "StatusLine", "Stopped", "color_wanted", "load",
-           "open_workers", "parse_rules", "progress", "scheduler_option", "where", "write_atomically"]
+__all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "StatusLine", "Stopped", "ascii_option", "color_wanted",
+           "json_option", "load", "no_color_option", "open_workers", "parse_rules", "progress", "read_input",
+           "scheduler_option", "seed_option", "where", "workers_option", "write_atomically"]
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 3
@@ -77,15 +79,28 @@ def parse_rules(text: str | None, option: str = "--rules") -> Rules | None:
         raise BadInput(f"{option}: {e}") from None
 
 
+def read_input(name: str, rules: Rules | None = None) -> list[Position]:
+    """The positions of a file, ``-`` (standard input) or ``example:NAME`` (a shipped example, unless a
+    file of that name exists); bad input as BadInput."""
+    try:
+        if name.startswith(EXAMPLE_PREFIX) and not os.path.exists(name):
+            return read_example(name, rules)
+        return read_file(name, rules=rules)
+    except UnknownExample as e:
+        raise BadInput(str(e)) from None
+    except HuolongError as e:
+        stem = os.path.splitext(os.path.basename(name))[0]
+        if not os.path.exists(name) and name != "-" and stem in examples():  # the README's example, outside a clone
+            raise BadInput(f"{e} (the example installed with huolong-solve is example:{stem})") from None
+        raise BadInput(str(e)) from None
+
+
 def load(files: tuple[str, ...], position: int | None, rules: str | None, allow_before_bury: bool = False) -> list[Position]:
     """Read every position of the files; ``--position`` and ``--rules`` applied; bad input as BadInput."""
     positions: list[Position] = []
     override = parse_rules(rules)
     for name in files:
-        try:
-            found = read_file(name, rules=override if override is not None and override.is_bridge else None)
-        except HuolongError as e:
-            raise BadInput(str(e)) from None
+        found = read_input(name, override if override is not None and override.is_bridge else None)
         if not found:
             raise BadInput(f"{'<stdin>' if name == '-' else name}: no position in the file")
         if position is not None:
@@ -110,10 +125,41 @@ def where(pos: Position) -> str:
     return f"{pos.origin[0]}:{pos.origin[1]}" if pos.origin else "<position>"
 
 
+# The options several commands take, defined once so that each means the same everywhere.
+
 def scheduler_option(command):  # type: ignore[no-untyped-def]
-    """The ``--scheduler tcp://HOST:PORT`` option: run the work on a Dask cluster."""
+    """``--scheduler tcp://HOST:PORT``: run the work on a Dask cluster."""
     return click.option("--scheduler", metavar="tcp://HOST:PORT",
                         help="Run on this Dask cluster (pip install '.[dask]') instead of local processes.")(command)
+
+
+def workers_option(command):  # type: ignore[no-untyped-def]
+    """``--workers N``: local processes; the output does not depend on it."""
+    return click.option("--workers", type=click.IntRange(min=1), metavar="N",
+                        help="Processes (default: all cores); the output is the same whatever N.")(command)
+
+
+def seed_option(what: str, default: int | None = 1):  # type: ignore[no-untyped-def]
+    """``--seed N``: the seed of ``what``; same seed, same output."""
+    return click.option("--seed", type=int, default=default, show_default=default is not None, metavar="N",
+                        help=f"Seed of {what}: same seed, same output.")
+
+
+def json_option(what: str):  # type: ignore[no-untyped-def]
+    """``--json``: print ``what`` as JSON (the same keys and values whatever the language)."""
+    return click.option("--json", "as_json", is_flag=True, help=f"Print JSON: {what}.")
+
+
+def no_color_option(command):  # type: ignore[no-untyped-def]
+    """``--no-color``: every command takes it, also those that print no colour, so scripts may pass it."""
+    return click.option("--no-color", is_flag=True,
+                        help="No colour (also: the NO_COLOR environment variable).")(command)
+
+
+def ascii_option(command):  # type: ignore[no-untyped-def]
+    """``--ascii``: cards as letters, for terminals without the suit symbols."""
+    return click.option("--ascii", "ascii_", is_flag=True,
+                        help="Print S H D C / BJ LJ instead of suit symbols.")(command)
 
 
 def open_workers(workers: int | None, scheduler: str | None,  # type: ignore[no-untyped-def]

@@ -6,13 +6,15 @@ import json
 import sys
 
 import click
+from click.exceptions import NoArgsIsHelpError
 
 from huolong.engine import HuolongError, seat_name
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
 from huolong.solver.search import PLAYS
 from huolong.solver.jobs import default_workers, prepare
 
-from .common import BadInput, StatusLine, Stopped, color_wanted, load, where
+from .common import (BadInput, StatusLine, Stopped, ascii_option, color_wanted, json_option, load, no_color_option,
+                     where)
 from .advise import advise_command
 from .batch import batch_command
 from .bury import bury_command
@@ -22,15 +24,54 @@ from .train import train_command
 from .render import Style, diagram, header, line_table, moves_table, sentence
 
 class DefaultGroup(click.Group):
-    """A group whose first argument, when it is not a command, goes to ``solve``."""
+    """The tool's top level: a first argument that is not a command goes to ``solve``, and every
+    failure — bad input, a usage error, a stop — is one ``error: …`` line on stderr and an exit status,
+    however the command is run (the console script, ``python -m``, click's test runner)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = ["solve", *args]
         return super().parse_args(ctx, args)
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[no-untyped-def,override]
+        """Exit status 0 done, 1 a failed check, 2 bad input or usage, 3 work stopped (Ctrl-C, a limit)."""
+        args = sys.argv[1:] if args is None else list(args)
+        if not args:  # no arguments: the help, not an error
+            click.echo(self.get_help(click.Context(self, info_name=prog_name or "huolong-solve")))
+            sys.exit(0)
+        try:
+            try:
+                super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            except (KeyboardInterrupt, click.exceptions.Abort):
+                raise Stopped("interrupted") from None
+            except SearchAborted as e:
+                raise Stopped(str(e)) from None
+            except HuolongError as e:  # DealFileError included
+                raise BadInput(str(e)) from None
+        except NoArgsIsHelpError as e:  # a group named without its command, as `huolong-solve puzzle`
+            click.echo(e.ctx.get_help() if e.ctx else "")
+            sys.exit(0)
+        except click.ClickException as e:
+            if isinstance(e, BadInput):
+                e.show()
+            else:
+                click.echo(f"error: {usage_error_text(e)}", err=True)
+            sys.exit(e.exit_code)
+        except BrokenPipeError:
+            sys.exit(0)
+        sys.exit(0)
 
-@click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+
+def usage_error_text(error: click.ClickException) -> str:
+    """A usage error in one line, pointing at the command's help."""
+    message = error.format_message().replace("\n", " ")
+    ctx = getattr(error, "ctx", None)
+    if isinstance(error, click.UsageError) and ctx is not None:
+        return f"{message.removesuffix('.')} (see {ctx.command_path} --help)"
+    return message
+
+
+@click.group("huolong-solve", cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="huolong-solve")
 def cli() -> None:
     """Double-dummy solver for Huolong (攉龙), the three-pack point game of Datong.
@@ -43,7 +84,7 @@ def cli() -> None:
       huolong-solve play --deals 100 -o hands.hl       whole hands by the bot, then review them
       huolong-solve bury deal.hl                       rank the dealer's burials (扣底)
       huolong-solve advise hands.hl --trick 30         what to play, seeing only your own hand
-      huolong-solve train puzzles/                     solve puzzles in the terminal
+      huolong-solve train                              solve puzzles in the terminal
       huolong-solve batch *.hl -o out.jsonl            many positions; --scheduler for Dask
 
     Shell completion (bash): eval "$(_HUOLONG_SOLVE_COMPLETE=bash_source huolong-solve)"
@@ -59,14 +100,14 @@ def cli() -> None:
 @click.option("--threads", type=click.IntRange(min=1), metavar="N",
               help="Score the plays on N threads at once (default: all cores; big positions only).")
 @click.option("--rules", "rules", metavar="RULES", help='Ruleset overriding the files\' Rules tag, e.g. "standard follow=strict".')
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per position.")
+@json_option("a list, one object per position")
 @click.option("--position", type=int, metavar="N", help="Solve only position N of each file (1-based).")
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N", help="Stop (exit 3) after N search nodes.")
 @click.option("--time", "max_seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help="Stop (exit 3) after this many seconds.")
 @click.option("--no-line", is_flag=True, help="Leave out the best line.")
-@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
-@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+@no_color_option
+@ascii_option
 def solve_command(files, objective, plays, threads, rules, as_json, position, max_nodes, max_seconds, no_line,
                   no_color, ascii_):
     """Solve every position in FILES: its value, every legal play, the best line.
@@ -158,31 +199,8 @@ cli.add_command(batch_command)
 
 
 def main() -> None:
-    """Console entry point: every failure is one line on stderr, never a traceback.
-
-    Exit status 2 for bad input, 3 for work stopped (Ctrl-C, a limit) — the
-    one place that turns a Ctrl-C into a message and an exit status.
-    """
-    if len(sys.argv) == 1:  # no arguments: the help, not an error
-        click.echo(cli.get_help(click.Context(cli, info_name="huolong-solve")))
-        return
-    try:
-        try:
-            cli.main(standalone_mode=False)
-        except (KeyboardInterrupt, click.exceptions.Abort):
-            raise Stopped("interrupted") from None
-        except SearchAborted as e:
-            raise Stopped(str(e)) from None
-        except HuolongError as e:  # DealFileError included
-            raise BadInput(str(e)) from None
-    except click.ClickException as e:
-        if isinstance(e, BadInput):
-            e.show()
-        else:
-            click.echo(f"error: {e.format_message()}", err=True)
-        sys.exit(e.exit_code)
-    except BrokenPipeError:
-        sys.exit(0)
+    """Console entry point: every failure is one line on stderr, never a traceback (see ``DefaultGroup.main``)."""
+    cli.main(prog_name="huolong-solve")
 
 
 if __name__ == "__main__":

@@ -13,11 +13,11 @@ from tabulate import tabulate
 
 from huolong.engine import OUTCOME_NAMES, HuolongError, Rules, read_file, seat_name, write_position
 from huolong.solver.playout import EXACT_CARDS, play_deal
-from huolong.solver.review import REVIEW_TRICKS, HandReview, plays_to_review, review
+from huolong.analysis.review import REVIEW_TRICKS, HandReview, plays_to_review, review
 
 from .common import (
-    BadInput, Stopped, color_wanted, load, open_workers, parse_rules, progress, scheduler_option, where,
-    write_atomically,
+    BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, parse_rules,
+    progress, scheduler_option, seed_option, where, workers_option, write_atomically,
 )
 from .render import Style
 
@@ -51,15 +51,16 @@ def _resume(path: str, seed: int) -> list[str]:
 
 @click.command("play")
 @click.option("--deals", type=click.IntRange(min=1), default=10, show_default=True, help="Number of hands to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run: same seed, same hands.")
+@seed_option("the run (the deals and the bot's choices)")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the hand records here (resumes a run).")
 @click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True, help="Ruleset of the hands.")
 @click.option("--exact-cards", type=click.IntRange(min=0, max=39), default=EXACT_CARDS, show_default=True,
               help="Play perfectly once every hand holds this many cards or fewer (at most that many tricks).")
-@click.option("--workers", type=click.IntRange(min=1), default=None, help="Processes (default: all cores).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary instead of the text summary.")
+@workers_option
+@json_option("the summary, instead of the records or the text summary")
+@no_color_option
 @scheduler_option
-def play_command(deals, seed, output, rules, exact_cards, workers, as_json, scheduler):
+def play_command(deals, seed, output, rules, exact_cards, workers, as_json, no_color, scheduler):
     """Play whole hands: random deals, the bot's bury and play, the last tricks solved exactly.
 
     Each hand record has the deal after the bury, the Kitty, the Bottom, every
@@ -166,11 +167,11 @@ def _report_text(report: dict, output: str) -> str:
               help="Also judge each play on what its player could see (single-dummy advice).")
 @click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
               help="With --advise: samples of the hidden hands per play, at most.")
-@click.option("--seed", type=int, default=1, show_default=True, help="With --advise: seed of the samples.")
-@click.option("--workers", type=click.IntRange(min=1), help="With --advise: processes (default: all cores).")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list, one object per hand.")
-@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
-@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
+@seed_option("the samples of --advise")
+@workers_option
+@json_option("a list, one object per hand")
+@no_color_option
+@ascii_option
 @scheduler_option
 def review_command(files, tricks, position, max_nodes, show_all, plays, with_advice, samples, seed, workers,
                    as_json, no_color, ascii_, scheduler):

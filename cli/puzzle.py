@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -9,10 +10,11 @@ from pathlib import Path
 
 import click
 
-from huolong.engine import HuolongError, Position, read_file, write_position
-from huolong.solver.puzzles import THEMES, puzzles_from_deal, verify
+from huolong.engine import HuolongError, Position, read_file, read_positions, write_position
+from huolong.puzzles import THEMES, puzzles_from_deal, shipped_files, verify
 
-from .common import BadInput, Stopped, open_workers, progress, scheduler_option, where, write_atomically
+from .common import (BadInput, Stopped, json_option, no_color_option, open_workers, progress, read_input, scheduler_option,
+                     seed_option, where, workers_option, write_atomically)
 
 PUZZLE_FILE = re.compile(r"^puzzle-(\d{4,})\.hl$")
 SOURCE = re.compile(r"--seed (-?\d+), deal (\d+)$")
@@ -53,17 +55,19 @@ def _existing(directory: Path, seed: int) -> tuple[int, int]:
 @puzzle_group.command("generate")
 @click.option("-n", "count", type=click.IntRange(min=1), default=10, show_default=True, help="Puzzles to make.")
 @click.option("-o", "--output", type=click.Path(file_okay=False), required=True, help="Directory for puzzle files.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the hands searched.")
+@seed_option("the hands searched")
 @click.option("--tricks", default="2-6", show_default=True, help="Tricks left in the hand, N or LOW-HIGH.")
 @click.option("--theme", type=click.Choice(THEMES),
               help="Keep only puzzles with this theme (points: puzzles where only points are at stake).")
 @click.option("--min-moves", type=click.IntRange(min=1, max=4), default=1, show_default=True,
               help="Keep only puzzles where the side must find at least this many moves.")
-@click.option("--workers", type=click.IntRange(min=1), help="Processes (default: all cores).")
+@workers_option
 @click.option("--max-deals", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Give up after searching this many hands.")
+@json_option("a summary: puzzles in the folder, hands searched")
+@no_color_option
 @scheduler_option
-def generate_command(count, output, seed, tricks, theme, min_moves, workers, max_deals, scheduler):
+def generate_command(count, output, seed, tricks, theme, min_moves, workers, max_deals, as_json, no_color, scheduler):
     """Find puzzles in hands played out by the bot; one file per puzzle, written atomically.
 
     A puzzle's answer is the only play that keeps the result of the hand
@@ -105,10 +109,16 @@ def generate_command(count, output, seed, tricks, theme, min_moves, workers, max
         raise Stopped(f"interrupted with {made} puzzles in {directory}; run again to resume") from None
     finally:
         pool.close()
-    click.echo(f"{made} puzzles in {directory} ({deal} hands searched).")
+    if as_json:
+        click.echo(json.dumps({"puzzles": made, "folder": str(directory), "hands_searched": deal}))
+    else:
+        click.echo(f"{made} puzzles in {directory} ({deal} hands searched).")
 
 
 def puzzle_files(paths: tuple[str, ...]) -> list[str]:
+    """The ``.hl`` files of the paths (folders searched recursively); no paths: the installed puzzles."""
+    if not paths:
+        return [str(p) for p in shipped_files()]
     files: list[str] = []
     for path in paths:
         if os.path.isdir(path):
@@ -119,13 +129,10 @@ def puzzle_files(paths: tuple[str, ...]) -> list[str]:
 
 
 def load_puzzles(paths: tuple[str, ...]) -> list[Position]:
-    """The puzzles (positions with a ``Solution`` tag) of the files and directories."""
+    """The puzzles (positions with a ``Solution`` tag) of the files and folders, or the installed ones."""
     out = []
     for name in puzzle_files(paths):
-        try:
-            found = read_file(name)
-        except HuolongError as e:
-            raise BadInput(str(e)) from None
+        found = read_input(name)
         if not found:
             raise BadInput(f"{name}: no position in the file")
         out += [p for p in found if "Solution" in p.tags]
@@ -134,21 +141,52 @@ def load_puzzles(paths: tuple[str, ...]) -> list[Position]:
     return out
 
 
+def check_one(text: str, origin: tuple[str, int]) -> list[str]:
+    """What is wrong with one puzzle, given as its text (picklable, for the workers)."""
+    [pos] = read_positions(text, origin[0])
+    return verify(pos)
+
+
 @puzzle_group.command("check")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-def check_command(paths):
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@workers_option
+@json_option("one object per puzzle: file, line, problems")
+@no_color_option
+@scheduler_option
+def check_command(paths, workers, as_json, no_color, scheduler):
     """Re-solve every puzzle: the solution must be the only play of its kind, the themes and why right.
 
-    Exit status 1 names each puzzle that fails (FILE:LINE: what is wrong).
+    PATHS are puzzle files or folders; without them, the puzzles installed
+    with huolong-solve are checked. Exit status 1 names each puzzle that
+    fails (FILE:LINE: what is wrong).
+
+    \b
+    Examples:
+      huolong-solve puzzle check
+      huolong-solve puzzle check my-puzzles/ --workers 2
     """
     puzzles = load_puzzles(paths)
+    tasks = [(write_position(pos), pos.origin or ("<position>", 1)) for pos in puzzles]
+    problems: dict[int, list[str]] = {}
+    pool = open_workers(workers, scheduler, kernels=("search",))
+    with pool, progress(len(puzzles), "puzzles") as bar:
+        try:
+            for index, found in pool.run(check_one, tasks):
+                problems[index] = found
+                bar.update(1)
+        except KeyboardInterrupt:
+            raise Stopped(f"interrupted after {len(problems)} of {len(puzzles)} puzzles") from None
     failures = 0
-    with progress(len(puzzles), "puzzles") as bar:
-        for pos in puzzles:
-            for problem in verify(pos):
-                click.echo(f"error: {where(pos)}: {problem}", err=True)
-                failures += 1
-            bar.update(1)
-    click.echo(f"{len(puzzles)} puzzles checked, {failures} failed.")
+    for index, pos in enumerate(puzzles):  # in file order, whatever order the workers finished in
+        for problem in problems[index]:
+            click.echo(f"error: {where(pos)}: {problem}", err=True)
+            failures += 1
+    if as_json:
+        click.echo(json.dumps([{"file": pos.origin[0] if pos.origin else None,
+                                "line": pos.origin[1] if pos.origin else None,
+                                "problems": problems[i]} for i, pos in enumerate(puzzles)], ensure_ascii=False,
+                              indent=1))
+    else:
+        click.echo(f"{len(puzzles)} puzzles checked, {failures} failed.")
     if failures:
         sys.exit(1)

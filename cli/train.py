@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -11,10 +12,10 @@ from tabulate import tabulate
 
 from huolong.engine import HuolongError, Play, Position, seat_name
 from huolong.solver import solve
-from huolong.solver.puzzles import KINDS, THEMES, parse_solution
-from huolong.solver.trainer import Trainer, puzzle_id
+from huolong.puzzles import KINDS, THEMES, parse_solution
+from huolong.puzzles.trainer import Trainer, puzzle_id
 
-from .common import BadInput, color_wanted
+from .common import BadInput, ascii_option, color_wanted, json_option, no_color_option, seed_option
 from .puzzle import load_puzzles
 from .render import Style, diagram, header, line_table
 
@@ -48,14 +49,18 @@ def _estimate(pos: Position) -> float:
 @click.option("--rating", metavar="LOW-HIGH", help="Only puzzles rated in this range, e.g. 1200-1600.")
 @click.option("--count", type=click.IntRange(min=1), default=10, show_default=True, help="Puzzles to pose.")
 @click.option("--in-order", is_flag=True, help="Pose the puzzles in file order, not near your rating.")
-@click.option("--seed", type=int, help="Seed for the choice among the puzzles near your rating.")
+@seed_option("the choice among the puzzles near your rating", default=None)
 @click.option("--stats", is_flag=True, help="Show your rating and results by theme, and stop.")
 @click.option("--store", type=click.Path(dir_okay=False, path_type=Path),
               help="The trainer's record (default: your data folder, or $HUOLONG_SOLVE_TRAINER).")
-@click.option("--no-color", is_flag=True, help="No colour (also: the NO_COLOR environment variable).")
-@click.option("--ascii", "ascii_", is_flag=True, help="Print S H D C / BJ LJ instead of suit symbols.")
-def train_command(paths, kind, theme, rating, count, in_order, seed, stats, store, no_color, ascii_):
+@json_option("with --stats, the rating and the results by theme")
+@no_color_option
+@ascii_option
+def train_command(paths, kind, theme, rating, count, in_order, seed, stats, store, as_json, no_color, ascii_):
     """Solve puzzles in the terminal: type a play (SA SA, ♠A ♠A or sa sa); q quits.
+
+    PATHS are puzzle files or folders; without them, the puzzles installed
+    with huolong-solve are posed.
 
     Puzzles are chosen near your Glicko-2 rating, which every attempt
     updates — yours and the puzzle's — and which is kept between runs. A
@@ -65,19 +70,20 @@ def train_command(paths, kind, theme, rating, count, in_order, seed, stats, stor
 
     \b
     Examples:
-      huolong-solve train puzzles/
-      huolong-solve train puzzles/ --theme dig --count 5
-      huolong-solve train puzzles/counting --kind points
+      huolong-solve train                              the puzzles installed with huolong-solve
+      huolong-solve train --theme dig --count 5
+      huolong-solve train --kind points                the counting puzzles
+      huolong-solve train my-puzzles/                  your own puzzle files
       huolong-solve train --stats
     """
     trainer = Trainer.load(store)
     if trainer.warning:
         click.echo(f"warning: {trainer.warning}", err=True)
     if stats:
-        click.echo(stats_text(trainer))
+        click.echo(json.dumps(trainer.stats(), ensure_ascii=False, indent=1) if as_json else stats_text(trainer))
         return
-    if not paths:
-        raise BadInput("name the puzzle files or folders to train on, e.g. huolong-solve train puzzles/")
+    if as_json:
+        raise BadInput("--json goes with --stats: a training session is a conversation, not a report")
     low, high = _rating_range(rating)
     puzzles = [p for p in load_puzzles(paths)
                if (kind == "any" or p.tags.get("Kind", "result") == kind)

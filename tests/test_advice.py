@@ -10,7 +10,7 @@ from endgames import random_endgame
 
 from huolong.engine import Position, read_file
 from huolong.solver import solve
-from huolong.solver.advice import advise
+from huolong.analysis.advice import advise
 from huolong.solver.errors import SolverError
 from huolong.solver.search import value_plays
 

@@ -11,7 +11,7 @@ from huolong.engine import Hand, Outcome, Play, Rules
 from huolong.engine.cards import make_card
 from huolong.engine.deal import deal_hand
 from huolong.engine.errors import PositionError
-from huolong.solver.burial import rank_burials, shortlist, swing
+from huolong.analysis.burial import rank_burials, shortlist, swing
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "puzzles" / "examples"
 

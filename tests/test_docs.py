@@ -6,14 +6,17 @@ import pkgutil
 
 import pytest
 
+import huolong.analysis
 import huolong.engine
+import huolong.puzzles
 import huolong.solver
 
+PACKAGES = (huolong.engine, huolong.solver, huolong.analysis, huolong.puzzles)
 MODULES = [
     info.name
-    for package in (huolong.engine, huolong.solver)
+    for package in PACKAGES
     for info in pkgutil.iter_modules(package.__path__, package.__name__ + ".")
-] + ["huolong.engine", "huolong.solver"]
+] + [package.__name__ for package in PACKAGES]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,7 +8,7 @@ from cli_runner import run
 
 from huolong.engine import read_file, read_positions, write_position
 from huolong.solver import solve
-from huolong.solver.puzzles import THEMES, decisive, find_puzzle, puzzles_from_deal, verify
+from huolong.puzzles import THEMES, decisive, find_puzzle, puzzles_from_deal, verify
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "puzzles" / "examples"
@@ -141,7 +141,7 @@ def test_every_theme_is_shipped_at_least_20_times():
 
 
 def test_a_quarter_of_the_shipped_puzzles_need_two_moves_or_more():
-    from huolong.solver.puzzles import parse_solution, side_moves
+    from huolong.puzzles import parse_solution, side_moves
 
     puzzles = puzzles_in(*RESULT_SETS)
     long = [p for p in puzzles if len(side_moves(p, parse_solution(p.tags["Solution"]))) >= 2]
@@ -196,7 +196,7 @@ def test_generate_with_a_theme_keeps_only_that_theme(tmp_path, theme, kind):
 
 
 def test_generate_with_min_moves_keeps_only_longer_lines(tmp_path):
-    from huolong.solver.puzzles import parse_solution, side_moves
+    from huolong.puzzles import parse_solution, side_moves
 
     out = tmp_path / "long"
     run("puzzle", "generate", "-n", "1", "-o", out, "--seed", "2", "--min-moves", "2", "--tricks", "3-6",

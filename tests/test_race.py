@@ -2,7 +2,7 @@
 
 import random
 
-from huolong.solver.race import MIN_SAMPLES, Tally, race, ranked
+from huolong.analysis.race import MIN_SAMPLES, Tally, race, ranked
 
 
 def tally(scores):

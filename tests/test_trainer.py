@@ -14,8 +14,8 @@ from cli_runner import run
 
 from huolong.engine import Play, read_file, write_position
 from huolong.engine.cards import card_unicode
-from huolong.solver.glicko import Rating
-from huolong.solver.trainer import STORE_ENV, Trainer, puzzle_id
+from huolong.puzzles.glicko import Rating
+from huolong.puzzles.trainer import STORE_ENV, Trainer, puzzle_id
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
@@ -72,7 +72,7 @@ def test_a_corrupt_record_starts_fresh_with_a_warning(tmp_path, text):
 def test_the_record_survives_a_kill_mid_write(tmp_path):
     """A process saving the record over and over is killed at random moments: what is left always reads."""
     path = tmp_path / "t.json"
-    script = (f"from huolong.solver.trainer import Trainer\n"
+    script = (f"from huolong.puzzles.trainer import Trainer\n"
               f"t = Trainer.load({str(path)!r})\n"
               f"for i in range(100000):\n"
               f"    t.record('p%d' % (i % 500), 1500, solved=i % 3 == 0, themes=['dig'] * 50, kind='result')\n")
@@ -101,7 +101,7 @@ def test_puzzles_near_the_players_rating_are_chosen_first(tmp_path):
 
 
 def one_puzzle(tmp_path, moves=1):
-    from huolong.solver.puzzles import parse_solution, side_moves
+    from huolong.puzzles import parse_solution, side_moves
 
     pos = next(p for f in sorted((PUZZLES / "generated").glob("*.hl")) for p in read_file(f)
                if len(side_moves(p, parse_solution(p.tags["Solution"]))) == moves

@@ -31,9 +31,9 @@ from dataclasses import dataclass, replace
 from huolong.engine import Play, Position, seat_name
 from huolong.engine.seats import Seat
 
-from .errors import SearchAborted
-from .search import solve
-from .values import Value
+from huolong.solver.errors import SearchAborted
+from huolong.solver.search import solve
+from huolong.solver.values import Value
 
 REVIEW_TRICKS = 8
 
@@ -129,7 +129,7 @@ def review(
     Positions the search cannot finish within ``max_nodes`` are reported
     unsolved rather than holding up the review. ``plays="optimal"`` only
     tells whether each play was optimal (faster; no loss). ``advice``: options for
-    :func:`~huolong.solver.advice.advise` (``samples``, ``seed``, ``pool``…),
+    :func:`~huolong.analysis.advice.advise` (``samples``, ``seed``, ``pool``…),
     to judge each play on what its player could see as well.
     """
     recorded = recorded_plays(record)

@@ -4,7 +4,7 @@ All three are read from the solution and the solver's values of the
 alternatives — nothing is written by hand.
 
 >>> from huolong.engine import read_file
->>> from .search import solve
+>>> from huolong.solver.search import solve
 >>> [pos] = read_file("puzzles/examples/keep-bottom.hl")
 >>> analysis = solve(pos, "outcome", line=False)
 >>> why(pos, analysis, "result")
@@ -17,8 +17,8 @@ from huolong.engine import TRUMP, Play, Position, seat_name
 from huolong.engine.cards import RANKS
 from huolong.engine.tricks import play_power
 
-from .search import Analysis
-from .values import Value
+from huolong.solver.search import Analysis
+from huolong.solver.values import Value
 
 THEMES = ("dig", "keep-bottom", "ruff", "discard", "pair", "triple", "count", "tie", "points")
 

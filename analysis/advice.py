@@ -35,13 +35,13 @@ from huolong.engine import Outcome, Play, Position, seat_name
 from huolong.engine.sampling import Knowledge
 from huolong.engine.seats import Seat
 
-from .encode import OBJECTIVES
-from .errors import SearchAborted, SolverError
-from .jobs import Workers
-from .playout import Player
+from huolong.solver.encode import OBJECTIVES
+from huolong.solver.errors import SearchAborted, SolverError
+from huolong.solver.jobs import Workers
+from huolong.solver.playout import Player
 from .race import MIN_SAMPLES, Tally, race, ranked, rounded, standard_error
-from .search import value_plays
-from .values import Value
+from huolong.solver.search import value_plays
+from huolong.solver.values import Value
 
 SAMPLES = 200
 TOLERANCE = {"outcome": 0.02, "result": 0.02, "points": 2.0}  # levels, points: closer plays are equally good

@@ -32,8 +32,8 @@ from huolong.engine.cards import card_points
 from huolong.engine.errors import PositionError
 from huolong.engine.sampling import Knowledge
 
-from .jobs import Workers
-from .playout import Player
+from huolong.solver.jobs import Workers
+from huolong.solver.playout import Player
 from .race import MIN_SAMPLES, Tally, race, ranked, rounded, standard_error, swing
 
 TOLERANCE = 0.02  # levels: burials closer than this in expected swing count as equally good

@@ -1,0 +1,21 @@
+"""Analyses built on the exact search: single-dummy advice (what to play seeing only your own hand),
+the bury advisor (扣底), the review of a recorded hand, and the racing of options on shared samples
+that the first two use.
+
+>>> from huolong.engine import read_file
+>>> from huolong.analysis import advise
+>>> [pos] = read_file("puzzles/examples/keep-bottom.hl")
+>>> advice = advise(pos, samples=16, seed=1)
+>>> advice.seat == pos.to_play, len(advice.plays) == len(pos.legal_plays())
+(True, True)
+"""
+
+from .advice import Advice, PlayAdvice, advise
+from .burial import BuryAdvice, Candidate, rank_burials, shortlist
+from .race import Tally, race, ranked, swing
+from .review import HandReview, PlayReview, plays_to_review, recorded_plays, review
+
+__all__ = [
+    "Advice", "BuryAdvice", "Candidate", "HandReview", "PlayAdvice", "PlayReview", "Tally", "advise",
+    "plays_to_review", "race", "rank_burials", "ranked", "recorded_plays", "review", "shortlist", "swing",
+]
