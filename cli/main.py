@@ -9,7 +9,7 @@ import click
 from click.exceptions import NoArgsIsHelpError
 
 from huolong.engine import HuolongError, seat_name
-from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve
+from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve, stopped_dict
 from huolong.solver.search import PLAYS
 from huolong.solver.jobs import default_workers, prepare
 
@@ -137,7 +137,9 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
                                      max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line,
                                      on_progress=status)
             except SearchAborted as stop:
-                if not as_json:
+                if as_json:  # what the search had finished and proved, as the board shows it
+                    results.append(stopped_dict(pos, objective, plays, stop))
+                else:
                     if stop.partial:
                         click.echo("Plays finished before the stop: " + ", ".join(
                             f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))

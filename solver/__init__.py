@@ -7,7 +7,9 @@
 
 from .encode import OBJECTIVES
 from .errors import SearchAborted, SolverError
-from .search import Analysis, solve
+from .search import Analysis, solve, stopped_dict
+from .session import StopToken
 from .values import LineTrick, MoveValue, Value
 
-__all__ = ["OBJECTIVES", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "SolverError", "Value", "solve"]
+__all__ = ["OBJECTIVES", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "SolverError", "StopToken", "Value", "solve",
+           "stopped_dict"]

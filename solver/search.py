@@ -34,10 +34,11 @@ from .errors import SearchAborted, SolverError
 from .kernel.layout import (CTRL_CEILING, CTRL_FLOOR, CTRL_LIMIT, INF, K_BOUNDS, MAX_TRICKS, TASK_LINE, TASK_ORDER,
                             TASK_SCORE, TASK_TEST, TASK_VALUE)
 from .kernel.root import root
-from .session import Session, needs_watching, run_side_by_side, table_bits
+from .session import Session, StopToken, needs_watching, run_side_by_side, table_bits
 from .values import LineTrick, MoveValue, Value
 
-__all__ = ["PLAYS", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "Value", "solve", "value_plays"]
+__all__ = ["PLAYS", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "StopToken", "Value", "solve", "stopped_dict",
+           "value_plays"]
 
 #: What :func:`solve` answers about the plays (DDS's ``solutions`` 3, 2, 1): every play's value,
 #: which plays are optimal, or one best play.
@@ -81,7 +82,7 @@ class Search:
 
     def __init__(self, pos: Position, objective: str, max_nodes: int | None = None,
                  max_seconds: float | None = None, threads: int = 1,
-                 on_progress: Callable[[int], None] | None = None) -> None:
+                 on_progress: Callable[[int], None] | None = None, stop: StopToken | None = None) -> None:
         if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
             raise SolverError("a deal before the bury has nothing to solve yet: "
                               "rank the burials with huolong-solve bury")
@@ -89,7 +90,7 @@ class Search:
             raise SolverError(f"invalid threads {threads}: at least 1")
         self.pos = pos
         self.enc: Encoding = encode(pos, objective)
-        self.session = Session(self.enc, table_bits(pos), max_nodes=max_nodes, max_seconds=max_seconds)
+        self.session = Session(self.enc, table_bits(pos), max_nodes=max_nodes, max_seconds=max_seconds, stop=stop)
         if on_progress is not None:
             self.session.on_progress = lambda: on_progress(self.nodes)  # every thread's nodes
         self.watched = needs_watching(pos)
@@ -160,7 +161,7 @@ class Search:
         first = self.session
         while len(self.helpers) < threads - 1:
             limit = int(first.ctrl[CTRL_LIMIT]) or None
-            self.helpers.append(Session(self.enc, table_bits(self.pos), max_nodes=limit))
+            self.helpers.append(Session(self.enc, table_bits(self.pos), max_nodes=limit, stop=first.stop))
             self.helpers[-1].deadline = first.deadline
         groups = [np.ascontiguousarray(codes[i::threads]) for i in range(threads)]
         parts = [np.full(len(g), -1, np.int64) for g in groups]
@@ -261,7 +262,8 @@ def line_tricks(pos: Position, plays: list[Play]) -> list[LineTrick]:
 
 
 def value_plays(position: Position, objective: str = "outcome", plays: list[Play] | None = None, *,
-                max_nodes: int | None = None, max_seconds: float | None = None) -> dict[Play, Value]:
+                max_nodes: int | None = None, max_seconds: float | None = None,
+                stop: StopToken | None = None) -> dict[Play, Value]:
     """The exact value of each of ``plays`` (default: every legal play) of the seat to move — what
     :func:`solve` gives, without the best line and for the plays asked only.
 
@@ -272,7 +274,7 @@ def value_plays(position: Position, objective: str = "outcome", plays: list[Play
     '0 dealer-win-game'
     """
     pos = position.copy()
-    with Search(pos, objective, max_nodes, max_seconds) as search:
+    with Search(pos, objective, max_nodes, max_seconds, stop=stop) as search:
         if pos.is_over():
             raise SolverError("the hand is over: there is no play to value")
         raw = search.values(plays if plays is not None else pos.legal_plays())
@@ -289,6 +291,7 @@ def solve(
     max_seconds: float | None = None,
     line: bool = True,
     on_progress: Callable[[int], None] | None = None,
+    stop: StopToken | None = None,
 ) -> Analysis:
     """Solve a position double-dummy: its value, the plays' values, the best line.
 
@@ -306,13 +309,15 @@ def solve(
     and ``max_seconds`` bound the work: past them :class:`SearchAborted` is raised.
     ``on_progress`` is called with the nodes searched so far, from another
     thread, at once and then about twice a second while a search runs that
-    is long enough to be watched (more than 28 cards in play).
+    is long enough to be watched (more than 28 cards in play). ``stop``: a
+    :class:`~huolong.solver.session.StopToken` that cancels the search from
+    another thread or process (``SearchAborted``, reason ``cancelled``).
     """
     if plays not in PLAYS:
         raise SolverError(f"invalid plays {plays!r}: use {', '.join(PLAYS)}")
     started = time.perf_counter()
     pos = position.copy()
-    with Search(pos, objective, max_nodes, max_seconds, threads, on_progress) as search:
+    with Search(pos, objective, max_nodes, max_seconds, threads, on_progress, stop) as search:
         if pos.is_over():
             value = Value(pos.points, pos.dug, pos.result()) if pos.shape.card_scores else Value(0, False, None)
             return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started, plays)
@@ -329,6 +334,27 @@ def solve(
             raise
         return Analysis(pos, objective, search.to_value(best), move_values, best_line, search.nodes,
                         time.perf_counter() - started, plays)
+
+
+def stopped_dict(position: Position, objective: str, plays: str, stop: SearchAborted) -> dict:
+    """The JSON of a position the search did not finish (``solve --json``): the head of
+    :meth:`Analysis.to_dict`, and ``stopped``: why, after how many nodes, the plays finished
+    before the stop and what was proved of the value (``at_least``, ``at_most``: value objects or
+    ``null``)."""
+    low, high = stop.bounds
+    return {
+        "event": position.tags.get("Event"),
+        "to_play": seat_name(position.to_play),
+        "objective": "tricks" if not position.shape.card_scores else objective,
+        "plays": plays,
+        "stopped": {
+            "reason": stop.reason,
+            "nodes": stop.nodes,
+            "finished": [m.to_dict() for m in stop.partial],
+            "at_least": low.to_dict() if low is not None else None,
+            "at_most": high.to_dict() if high is not None else None,
+        },
+    }
 
 
 def _all_plays(search: Search, pos: Position) -> tuple[int, list[MoveValue]]:

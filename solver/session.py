@@ -42,6 +42,30 @@ from .kernel.layout import (
 )
 from .tables import give_back, take
 
+class StopToken:
+    """Stops a search from elsewhere: another thread calls :meth:`cancel` (or sets the event given,
+    e.g. a ``multiprocessing.Event`` another process sets). The search polls it with its clock and
+    stops within a twentieth of a second, raising :class:`SearchAborted` (reason ``cancelled``)
+    with what it had finished and proved. A token stays cancelled: use a new one for a new search.
+
+    >>> token = StopToken()
+    >>> token.cancelled
+    False
+    >>> token.cancel(); token.cancelled
+    True
+    """
+
+    def __init__(self, event: Any = None) -> None:
+        self._event = event if event is not None else threading.Event()
+
+    def cancel(self) -> None:
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return bool(self._event.is_set())
+
+
 STACK_SIZE = 1 << 21
 REPORT_EVERY = 0.5  # seconds between progress reports of a watched search
 DIRECT_CARDS = 28  # below this many cards in play, searches are too short to need a watcher thread
@@ -61,8 +85,9 @@ class Session:
     """
 
     def __init__(self, enc: Encoding, bits: int, *, max_nodes: int | None = None, max_seconds: float | None = None,
-                 stack: int = STACK_SIZE) -> None:
+                 stack: int = STACK_SIZE, stop: StopToken | None = None) -> None:
         self.enc = enc
+        self.stop = stop
         self.T = take(bits)
         self.ms, self.sc, self.prev, self.ctrl, self.F, self.FK = search_buffers(stack)
         self.ctrl[CTRL_LIMIT] = max_nodes or 0
@@ -91,7 +116,7 @@ class Session:
         (Ctrl-C stops the kernel and is raised again, as ``KeyboardInterrupt``).
         """
         self.start()
-        if watched or self.deadline is not None:
+        if watched or self.deadline is not None or self.stop is not None:
             return self._watched(driver, args)
         result = driver(*args)
         if self.ctrl[CTRL_ABORTED]:
@@ -106,6 +131,8 @@ class Session:
     def _reason(self) -> str:
         if self.ctrl[CTRL_OVERFLOW]:
             return "move stack overflow"
+        if self.stop is not None and self.stop.cancelled:
+            return "cancelled"
         if self.ctrl[CTRL_STOP] == STOP_TIME:
             return "time limit"
         if self.ctrl[CTRL_STOP] == STOP_INTERRUPT:
@@ -156,10 +183,13 @@ class _Watcher:
         self.sessions = sessions
         self.deadline = min((s.deadline for s in sessions if s.deadline is not None), default=None)
         self.report = next((s.on_progress for s in sessions if s.on_progress is not None), None)
+        self.tokens = [s.stop for s in sessions if s.stop is not None]
         self.next_report = 0.0  # the first poll reports
         self.signals = _signal_socket() if _ctrl_c_raises() else None
 
     def __enter__(self) -> _Watcher:
+        if any(t.cancelled for t in self.tokens):  # cancelled before it began: stop at the first poll
+            self.stop(STOP_INTERRUPT)
         self.old_fd = -1
         if self.signals is not None:
             _drain(self.signals[0])  # a signal of an earlier call, already raised
@@ -210,7 +240,7 @@ def _watch() -> None:
         due = []
         with _watch_lock:
             for w in _watched:
-                if interrupted and w.signals is not None:
+                if (interrupted and w.signals is not None) or any(t.cancelled for t in w.tokens):
                     w.stop(STOP_INTERRUPT)
                 if w.deadline is not None and now > w.deadline:
                     w.stop(STOP_TIME)

@@ -236,3 +236,20 @@ def test_compiling_the_kernel_is_announced_once_and_other_compiles_are_not(capsy
     fresh_function("huolong.solver.kernel.moves")(1)
     fresh_function("huolong.solver.kernel.search")(1)
     assert capsys.readouterr().err.count("compiling the solver's kernel") == 1
+
+
+def test_json_of_a_stopped_solve_says_what_it_had_finished_and_proved(tmp_path):
+    import random
+
+    from endgames import random_endgame
+    from huolong.engine import write_position
+
+    path = tmp_path / "big.hl"
+    path.write_text(write_position(random_endgame(random.Random(11), 20, kinds=54)))
+    [data] = json.loads(run(path, "--json", "--max-nodes", "300000", code=3).stdout)
+    assert data["to_play"] and data["objective"] == "outcome" and data["plays"] == "all"
+    stopped = data["stopped"]
+    assert stopped["reason"] == "node limit" and stopped["nodes"] >= 300_000
+    assert set(stopped) == {"reason", "nodes", "finished", "at_least", "at_most"}
+    for move in stopped["finished"]:
+        assert set(move) >= {"play", "points", "dug", "outcome"}

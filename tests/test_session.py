@@ -83,3 +83,57 @@ def test_a_failing_progress_report_leaves_the_clock_running():
 
     with pytest.raises(SearchAborted, match="time limit"):  # the watcher thread still stops the search
         solve(long_endgame(), max_seconds=0.3, max_nodes=BACKSTOP, on_progress=broken)
+
+
+# -- a stop token: cancelling a search from elsewhere ----------------------------------------------
+
+
+def cancel_after(token, seconds):
+    import threading
+
+    timer = threading.Timer(seconds, token.cancel)
+    timer.start()
+    return timer
+
+
+def test_a_cancelled_search_stops_and_says_so():
+    from huolong.solver import StopToken
+
+    token = StopToken()
+    cancel_after(token, 0.3)
+    with pytest.raises(SearchAborted, match="cancelled") as stop:
+        solve(long_endgame(), max_nodes=BACKSTOP, stop=token)  # the node limit is a backstop, far off
+    assert stop.value.reason == "cancelled" and stop.value.nodes < BACKSTOP
+    assert solve(random_endgame(random.Random(3), 2)).nodes > 0  # the solver stays usable
+
+
+def test_a_cancelled_search_keeps_what_it_had_finished():
+    from huolong.solver import StopToken
+
+    token = StopToken()
+    cancel_after(token, 0.5)
+    with pytest.raises(SearchAborted) as stop:
+        solve(long_endgame(), plays="all", max_nodes=BACKSTOP, stop=token)
+    low, high = stop.value.bounds
+    assert stop.value.partial or low is not None or high is not None or stop.value.nodes > 0
+
+
+def test_a_token_cancelled_before_the_search_stops_it_at_once():
+    from huolong.solver import StopToken
+
+    token = StopToken()
+    token.cancel()
+    with pytest.raises(SearchAborted, match="cancelled"):
+        solve(random_endgame(random.Random(3), 4), stop=token)
+
+
+def test_a_token_may_wrap_another_process_s_event():
+    import multiprocessing
+
+    from huolong.solver import StopToken
+
+    event = multiprocessing.get_context("spawn").Event()
+    token = StopToken(event)
+    assert not token.cancelled
+    event.set()
+    assert token.cancelled
