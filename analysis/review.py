@@ -25,8 +25,11 @@ hands: single-dummy advice (:mod:`.advice`) on the same position tells.
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from huolong.engine import Play, Position, seat_name
 from huolong.engine.seats import Seat
@@ -93,18 +96,43 @@ class PlayReview:
 
 
 @dataclass(frozen=True)
+class PlayEstimate:
+    """The value of the position before a play, estimated where the exact search would take too long:
+    the mean of ``samples`` seeded playouts (the bot plays every seat, the last tricks are solved
+    exactly) and its standard error. An estimate, not a value: the playouts' bot is not perfect."""
+
+    ply: int  # 0-based index of the play in the record
+    trick: int
+    seat: Seat
+    play: Play
+    mean_points: float
+    points_se: float
+    samples: int
+
+    def to_dict(self) -> dict:
+        return {"ply": self.ply, "trick": self.trick, "seat": seat_name(self.seat), "play": str(self.play),
+                "mean_points": round(self.mean_points, 2), "points_se": round(self.points_se, 2),
+                "samples": self.samples}
+
+
+@dataclass(frozen=True)
 class HandReview:
-    """A reviewed hand record: the record and its judged plays, in order."""
+    """A reviewed hand record: the record and its judged plays, in order; with ``estimates``, the
+    estimated value before every earlier play."""
 
     record: Position
     plays: tuple[PlayReview, ...]
+    estimates: tuple[PlayEstimate, ...] | None = None
 
     def to_dict(self) -> dict:
         """The JSON form (``huolong-solve review --json``)."""
         origin = self.record.origin
-        return {"file": origin[0] if origin else None, "line": origin[1] if origin else None,
-                "event": self.record.tags.get("Event"), "result": self.record.tags.get("Result"),
-                "plays": [p.to_dict() for p in self.plays]}
+        out = {"file": origin[0] if origin else None, "line": origin[1] if origin else None,
+               "event": self.record.tags.get("Event"), "result": self.record.tags.get("Result"),
+               "plays": [p.to_dict() for p in self.plays]}
+        if self.estimates is not None:
+            out["estimates"] = [e.to_dict() for e in self.estimates]
+        return out
 
 
 def recorded_plays(record: Position) -> list[tuple[int, Play]]:
@@ -169,6 +197,45 @@ def _judge(pos: Position, number: int, play: Play, objective: str, max_nodes: in
         return PlayReview(number, seat, play, None, analysis.value, best, None, None)
     worse = made.value.outcome != analysis.value.outcome
     return PlayReview(number, seat, play, made.value, analysis.value, best, made.loss, worse)
+
+
+ESTIMATE_EXACT_CARDS = 6  # the estimates' playouts solve the hand exactly from this many cards a hand
+
+
+def estimate(pos: Position, samples: int, seed: int, ply: int = 0) -> tuple[float, float]:
+    """(mean, standard error) of the attackers' final points over ``samples`` seeded playouts from
+    ``pos``; the same seeds give the same estimate on any machine."""
+    player = _estimate_player()
+    points = [player.value(pos, random.Random(f"estimate:{seed}:{ply}:{i}").getrandbits(63)).points
+              for i in range(samples)]
+    mean = sum(points) / len(points)
+    var = sum((p - mean) ** 2 for p in points) / (len(points) - 1) if len(points) > 1 else 0.0
+    return mean, math.sqrt(var / len(points))
+
+
+@lru_cache(maxsize=1)
+def _estimate_player():  # type: ignore[no-untyped-def]
+    """One set of playout buffers per process; the playout kernel is only loaded when asked for."""
+    from huolong.solver.playout import Player
+
+    return Player(ESTIMATE_EXACT_CARDS)
+
+
+def estimates(record: Position, before_ply: int, samples: int, seed: int = 1,
+              on_play: Callable[[], None] | None = None) -> Iterator[PlayEstimate]:
+    """The estimated value before each of the record's first ``before_ply`` plays, in order."""
+    pos = record.start()
+    for ply, (number, play) in enumerate(recorded_plays(record)[:before_ply]):
+        mean, se = estimate(pos, samples, seed, ply)
+        yield PlayEstimate(ply, number, pos.to_play, play, mean, se, samples)
+        if on_play:
+            on_play()
+        pos.play(play)
+
+
+def first_reviewed_ply(record: Position, tricks: int = REVIEW_TRICKS) -> int:
+    """The index of the first play :func:`review` judges (the plays before it get estimates)."""
+    return len(recorded_plays(record)) - plays_to_review(record, tricks)
 
 
 def plays_to_review(record: Position, tricks: int = REVIEW_TRICKS) -> int:

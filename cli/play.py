@@ -13,7 +13,8 @@ from tabulate import tabulate
 
 from huolong.engine import OUTCOME_NAMES, HuolongError, Rules, read_file, seat_name, write_position
 from huolong.solver.playout import EXACT_CARDS, play_deal
-from huolong.analysis.review import REVIEW_TRICKS, HandReview, plays_to_review, review
+from huolong.analysis.review import (REVIEW_TRICKS, HandReview, estimates, first_reviewed_ply, plays_to_review,
+                                     review)
 
 from .common import (
     BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, parse_rules,
@@ -169,12 +170,15 @@ def _report_text(report: dict, output: str) -> str:
               help="With --advise: samples of the hidden hands per play, at most.")
 @seed_option("the samples of --advise")
 @workers_option
+@click.option("--estimate", type=click.IntRange(min=2), metavar="N",
+              help="Also estimate the value before every earlier play: the mean of N seeded playouts ± its "
+                   "standard error.")
 @json_option("a list, one object per hand")
 @no_color_option
 @ascii_option
 @scheduler_option
 def review_command(files, tricks, position, max_nodes, show_all, plays, with_advice, samples, seed, workers,
-                   as_json, no_color, ascii_, scheduler):
+                   estimate, as_json, no_color, ascii_, scheduler):
     """Review recorded hands: each play of the last tricks against the best play, double-dummy.
 
     For every play, the position before it is solved (outcome objective):
@@ -188,6 +192,7 @@ def review_command(files, tricks, position, max_nodes, show_all, plays, with_adv
       huolong-solve review hands.hl
       huolong-solve review hands.hl --position 3 --tricks 6 --all
       huolong-solve review hands.hl --tricks 3 --advise --samples 200
+      huolong-solve review example:hand-record --estimate 20 --json
     """
     records = load(files, position, None)
     for rec in records:
@@ -196,16 +201,22 @@ def review_command(files, tricks, position, max_nodes, show_all, plays, with_adv
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     out = []
     total = sum(plays_to_review(r, tricks) for r in records)
+    if estimate:
+        total += sum(first_reviewed_ply(r, tricks) for r in records)
     pool = open_workers(workers, scheduler) if with_advice else None
     advice = dict(samples=samples, seed=seed, pool=pool, max_nodes=max_nodes) if with_advice else None
     with progress(total, "plays") as bar, pool or nullcontext():
         for number, rec in enumerate(records, start=1):
             judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1), advice=advice,
                                  plays=plays))
-            out.append(HandReview(rec, tuple(judged)))
+            guessed = (tuple(estimates(rec, first_reviewed_ply(rec, tricks), estimate, seed,
+                                       on_play=lambda: bar.update(1))) if estimate else None)
+            out.append(HandReview(rec, tuple(judged), guessed))
             if not as_json:
-                click.echo(("\n" if number > 1 else "") + _review_text(rec, judged, style, show_all),
-                           color=style.color)
+                text = _review_text(rec, judged, style, show_all)
+                if guessed:
+                    text += "\n" + _estimates_text(guessed, style)
+                click.echo(("\n" if number > 1 else "") + text, color=style.color)
     if as_json:
         click.echo(json.dumps([hand.to_dict() for hand in out], ensure_ascii=False, indent=1))
 
@@ -244,6 +255,16 @@ def _review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ign
         headers += ["on the player's information"] if advised else []
         lines.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
     return "\n".join(lines)
+
+
+def _estimates_text(guessed, style: Style) -> str:  # type: ignore[no-untyped-def]
+    """The estimate at the start of each trick before the reviewed ones (the JSON has every play)."""
+    rows = [[e.trick, seat_name(e.seat), style.play(e.play), f"{e.mean_points:.1f} ± {e.points_se:.1f}"]
+            for i, e in enumerate(guessed) if i == 0 or guessed[i - 1].trick != e.trick]
+    return "\n".join([f"Before the reviewed tricks, estimated (the mean of {guessed[0].samples} playouts by the bot "
+                      "from each position, ± its standard error):",
+                      tabulate(rows, headers=["trick", "leader", "led", "attackers' points"], tablefmt="simple",
+                               disable_numparse=True)])
 
 
 def _information_text(r, style: Style) -> str:  # type: ignore[no-untyped-def]

@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from cli_runner import interrupted, run
 from huolong.engine import read_file
@@ -88,3 +89,28 @@ def test_review_lists_mistakes_and_json_has_every_play(tmp_path):
 def test_review_of_a_plain_position_is_bad_input():
     result = run("review", os.path.join(os.path.dirname(__file__), "..", "puzzles", "examples", "dig-fight.hl"), code=2)
     assert "not a hand record" in result.output
+
+
+def test_review_estimate_values_every_play_before_the_reviewed_tricks(monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    [hand] = json.loads(run("review", "puzzles/examples/hand-record.hl", "--estimate", "6", "--json").stdout)
+    first = hand["plays"][0]
+    estimates = hand["estimates"]
+    assert [e["ply"] for e in estimates] == list(range(len(estimates)))
+    assert estimates[-1]["trick"] <= first["trick"] and len(estimates) + len(hand["plays"]) == 104
+    assert all(e["samples"] == 6 and 0 <= e["mean_points"] <= 300 and e["points_se"] >= 0 for e in estimates)
+    assert estimates[0]["play"] == "SQ SQ SQ" and estimates[0]["seat"] == "W"
+
+
+def test_review_estimate_is_the_same_for_the_same_seed(monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    args = ("review", "puzzles/examples/hand-record.hl", "--estimate", "4", "--tricks", "12", "--json")
+    one = json.loads(run(*args, "--seed", "5").stdout)[0]["estimates"]
+    assert json.loads(run(*args, "--seed", "5").stdout)[0]["estimates"] == one
+    assert json.loads(run(*args, "--seed", "6").stdout)[0]["estimates"] != one
+
+
+def test_review_without_estimate_has_no_estimates_key(monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    [hand] = json.loads(run("review", "puzzles/examples/hand-record.hl", "--json").stdout)
+    assert "estimates" not in hand
