@@ -41,6 +41,7 @@ from huolong.solver.jobs import Workers
 from huolong.solver.playout import Player
 from .race import MIN_SAMPLES, Tally, race, ranked, rounded, standard_error
 from huolong.solver.search import value_plays
+from huolong.solver.session import StopToken
 from huolong.solver.values import Value
 
 SAMPLES = 200
@@ -132,17 +133,19 @@ def sample_of(position: Position, seat: Seat, seed: int, index: int) -> Position
 
 
 def score_samples(position: Position, seat: Seat, objective: str, seed: int, indices: tuple[int, ...],
-                  plays: tuple[Play, ...], known: bool, max_nodes: int, exact_cards: int
-                  ) -> list[tuple[bool, list[tuple[int, bool, str, int]]]]:
+                  plays: tuple[Play, ...], known: bool, max_nodes: int, exact_cards: int,
+                  stop: StopToken | None = None) -> list[tuple[bool, list[tuple[int, bool, str, int]]]]:
     """Value ``plays`` on each sample (a picklable task): per sample, (solved exactly, (points, dug,
-    outcome, levels) for each play)."""
+    outcome, levels) for each play). ``stop`` (in this process only) cancels it: SearchAborted."""
     out = []
     for index in indices:
         deal = position if known else sample_of(position, seat, seed, index)
         try:
-            values = value_plays(deal, objective, list(plays), max_nodes=max_nodes)
+            values = value_plays(deal, objective, list(plays), max_nodes=max_nodes, stop=stop)
             exact = True
         except SearchAborted:
+            if stop is not None and stop.cancelled:
+                raise
             values = {play: _played_out(deal, play, seed, index, exact_cards) for play in plays}
             exact = False
         out.append((exact, [_flat(values[p]) for p in plays]))
@@ -179,6 +182,8 @@ def advise(
     batch: int = 16,
     racing: bool = True,
     on_progress: Callable[[int], None] | None = None,
+    stop: StopToken | None = None,
+    on_round: Callable[[Advice], None] | None = None,
 ) -> Advice:
     """Rank the plays of the seat to move by what they give over samples of the hidden hands.
 
@@ -186,8 +191,11 @@ def advise(
     every play is valued on every sample. ``known``: use the
     position's own hands (one sample, double-dummy — the same as
     :func:`~huolong.solver.solve`). With the same seed and no time limit
-    the advice does not depend on ``workers`` or ``pool``. Ctrl-C stops
-    the sampling and returns what was done (``interrupted``).
+    the advice does not depend on ``workers`` or ``pool``. Ctrl-C, or
+    ``stop`` cancelled from another thread, stops the sampling and returns
+    what was done (``interrupted``): the rounds finished, every play on the
+    same samples. ``on_round`` is called with the ranking so far after every
+    round of samples (the same as the answer would be, had it stopped there).
     """
     started = time.monotonic()
     pos = position.copy()
@@ -220,18 +228,22 @@ def advise(
     own = pool is None
     pool = pool or Workers(workers)
     live, done, exact, settled, interrupted = tallies, 0, 0, False, False
+    here = pool.workers <= 1 and pool.scheduler is None  # the tasks run in this process: they may see the token
     try:
         while live and done < samples:
             size = min(max(batch, MIN_SAMPLES, done // 2), samples - done)  # rounds grow: few, yet stop early
             indices = tuple(range(done, done + size))
             chunks = [indices[i:i + 4] for i in range(0, size, 4)]
             plays = tuple(t.play for t in live)
-            tasks = [(pos, seat, objective, seed, chunk, plays, known, max_nodes, exact_cards) for chunk in chunks]
+            tasks = [(pos, seat, objective, seed, chunk, plays, known, max_nodes, exact_cards, stop if here else None)
+                     for chunk in chunks]
             results: dict[int, list] = {}
             for i, result in pool.run(score_samples, tasks):
                 results[i] = result
                 if on_progress:
                     on_progress(len(result))
+                if stop is not None and stop.cancelled:
+                    raise KeyboardInterrupt
             for i in range(len(chunks)):
                 for solved, values in results[i]:
                     exact += solved
@@ -240,9 +252,14 @@ def advise(
             done += size
             if racing:
                 live, settled = race(live, done, tolerance)
+            if on_round is not None:
+                on_round(Advice(pos, seat, objective, ranked(tallies), done, exact, time.monotonic() - started,
+                                settled or known, known))
             if settled or (seconds is not None and time.monotonic() - started > seconds):
                 break
-    except KeyboardInterrupt:  # the round under way is dropped: every play keeps the same samples
+    except (KeyboardInterrupt, SearchAborted) as e:  # the round under way is dropped: the plays keep equal samples
+        if isinstance(e, SearchAborted) and not (stop is not None and stop.cancelled):
+            raise
         interrupted = True
         pool.close(wait_for_tasks=False)
     finally:

@@ -33,6 +33,7 @@ from huolong.engine.errors import PositionError
 from huolong.engine.sampling import Knowledge
 
 from huolong.solver.jobs import Workers
+from huolong.solver.session import StopToken
 from huolong.solver.playout import Player
 from .race import MIN_SAMPLES, Tally, race, ranked, rounded, standard_error, swing
 
@@ -135,11 +136,15 @@ class BuryAdvice:
     seconds: float
     separated: bool
     samples_run: int
+    cancelled: bool = False
 
     def to_dict(self) -> dict:
-        """The JSON form (``huolong-solve bury --json``)."""
-        return {"dealer": seat_name(self.dealer), "considered": self.considered, "seconds": round(self.seconds, 3),
-                "separated": self.separated, "candidates": [c.to_dict() for c in self.candidates]}
+        """The JSON form (``huolong-solve bury --json``); ``cancelled`` only when it was."""
+        out = {"dealer": seat_name(self.dealer), "considered": self.considered, "seconds": round(self.seconds, 3),
+               "separated": self.separated, "candidates": [c.to_dict() for c in self.candidates]}
+        if self.cancelled:
+            out["cancelled"] = True
+        return out
 
 
 def _sample(deal: Position, seed: int, index: int, known: bool) -> Position:
@@ -181,6 +186,8 @@ def rank_burials(
     on_progress: Callable[[int], None] | None = None,
     pool: Workers | None = None,
     tolerance: float = TOLERANCE,
+    stop: StopToken | None = None,
+    on_round: Callable[[BuryAdvice], None] | None = None,
 ) -> BuryAdvice:
     """Rank burials for a deal before the bury (see the module docstring).
 
@@ -190,6 +197,8 @@ def rank_burials(
     caps the samples per candidate, ``seconds`` the time (checked between
     rounds). With the same seed and no time limit the answer does not
     depend on ``workers``. ``pool`` (local processes or a Dask cluster) overrides ``workers``.
+    ``stop``, cancelled from another thread, ends the race after the task under way and returns
+    the rounds finished (``cancelled``); ``on_round`` is called with the ranking after every round.
     """
     started = time.monotonic()
     if not deal.is_before_bury:
@@ -211,37 +220,56 @@ def rank_burials(
             candidates.append(Candidate(bury=hand, given=True))
     own = pool is None
     pool = pool or Workers(workers)
+    state = _Race(deal, candidates, started, on_round)
     try:
-        live, done, settled = _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known,
-                                           exact_cards, batch, on_progress, tolerance)
+        _race_rounds(state, pool, samples, seconds, seed, known, exact_cards, batch, on_progress, tolerance, stop)
     finally:
         if own:
-            pool.close()
-    return BuryAdvice(deal.dealer, len(candidates), ranked(candidates), time.monotonic() - started, settled, done)
+            pool.close(wait_for_tasks=not state.cancelled)
+    return state.answer()
 
 
-def _race_rounds(deal, candidates, pool, samples, seconds, started, seed, known, exact_cards, batch,  # type: ignore[no-untyped-def]
-                 on_progress, tolerance) -> tuple[list[Candidate], int, bool]:
-    live = list(candidates)
-    done = 0
-    settled = False
-    while live and done < samples:
+@dataclass
+class _Race:
+    """The state of a bury race: what every round has added so far."""
+
+    deal: Position
+    candidates: list[Candidate]
+    started: float
+    on_round: Callable[[BuryAdvice], None] | None
+    done: int = 0
+    settled: bool = False
+    cancelled: bool = False
+
+    def answer(self) -> BuryAdvice:
+        return BuryAdvice(self.deal.dealer, len(self.candidates), ranked(self.candidates),
+                          time.monotonic() - self.started, self.settled, self.done, self.cancelled)
+
+
+def _race_rounds(state: _Race, pool, samples, seconds, seed, known, exact_cards, batch,  # type: ignore[no-untyped-def]
+                 on_progress, tolerance, stop) -> None:
+    live = list(state.candidates)
+    while live and state.done < samples:
         # rounds grow with the samples so far: few rounds, yet an early stop when it is clear
-        size = min(max(batch, MIN_SAMPLES, done // 2), samples - done)
-        indices = tuple(range(done, done + size))
+        size = min(max(batch, MIN_SAMPLES, state.done // 2), samples - state.done)
+        indices = tuple(range(state.done, state.done + size))
         chunks = [indices[i:i + 4] for i in range(0, size, 4)]
-        tasks = [(deal, c.bury, seed, chunk, known, exact_cards) for c in live for chunk in chunks]
+        tasks = [(state.deal, c.bury, seed, chunk, known, exact_cards) for c in live for chunk in chunks]
         results: dict[int, list] = {}
         for i, result in pool.run(evaluate, tasks):
             results[i] = result
             if on_progress:
                 on_progress(len(result))
+            if stop is not None and stop.cancelled:  # the round under way is dropped: equal samples for all
+                state.cancelled = True
+                return
         for i, candidate in enumerate(c for c in live for _ in chunks):
             for points, dug, outcome, levels in results[i]:
                 result = Outcome(outcome, levels)
                 candidate.add(points, dug, result, swing(result))
-        done += size
-        live, settled = race(live, done, tolerance)
-        if settled or (seconds is not None and time.monotonic() - started > seconds):
+        state.done += size
+        live, state.settled = race(live, state.done, tolerance)
+        if state.on_round is not None:
+            state.on_round(state.answer())
+        if state.settled or (seconds is not None and time.monotonic() - state.started > seconds):
             break
-    return live, done, settled

@@ -169,3 +169,30 @@ def test_a_double_dummy_mistake_right_on_the_players_information_is_not_called_a
     [hand] = json.loads(run(*args, "--json").stdout)
     cj = next(p for p in hand["plays"] if p["trick"] == 24 and p["seat"] == "N")
     assert cj["worse_result"] and cj["right_on_information"] and not cj["mistake"]
+
+
+def test_advice_cancelled_from_another_thread_returns_the_rounds_it_finished():
+    import threading
+
+    from huolong.solver import StopToken
+
+    [pos] = read_file(EXAMPLES / "keep-bottom.hl")
+    token = StopToken()
+    rounds = []
+
+    def on_round(advice):
+        rounds.append(advice.to_dict())
+        if len(rounds) == 2:
+            threading.Thread(target=token.cancel).start()
+
+    advice = advise(pos, samples=10_000, seed=3, racing=False, stop=token, on_round=on_round, batch=4)
+    assert advice.interrupted and advice.samples == rounds[-1]["samples"] >= rounds[0]["samples"]
+    assert len(rounds) in (2, 3)
+    assert [p["play"] for p in advice.to_dict()["plays"]] == [p["play"] for p in rounds[-1]["plays"]]
+
+
+def test_each_round_reports_the_ranking_the_answer_would_give():
+    [pos] = read_file(EXAMPLES / "keep-bottom.hl")
+    rounds = []
+    advice = advise(pos, samples=64, seed=2, on_round=rounds.append)
+    assert rounds and rounds[-1].to_dict()["plays"] == advice.to_dict()["plays"]

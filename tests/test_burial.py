@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cli_runner import run
-from huolong.engine import Hand, Outcome, Play, Rules
+from huolong.engine import Hand, Outcome, Play, Rules, read_file
 from huolong.engine.cards import make_card
 from huolong.engine.deal import deal_hand
 from huolong.engine.errors import PositionError
@@ -109,3 +109,20 @@ def test_bury_command_rejects_a_deal_after_the_bury():
 def test_bury_command_rejects_a_bad_candidate():
     result = run("bury", str(EXAMPLES / "before-bury.hl"), "--candidate", "SX S3", code=2)
     assert "SX" in result.output
+
+
+def test_a_cancelled_bury_ranking_returns_the_rounds_it_finished():
+    from huolong.solver import StopToken
+
+    [deal] = read_file(EXAMPLES / "before-bury.hl")
+    token = StopToken()
+    rounds = []
+
+    def on_round(answer):
+        rounds.append(answer)
+        token.cancel()
+
+    answer = rank_burials(deal, samples=20_000, seed=1, stop=token, on_round=on_round)
+    assert answer.cancelled and answer.to_dict()["cancelled"] is True
+    assert len(rounds) == 1 and answer.samples_run == rounds[0].samples_run
+    assert [c.to_dict() for c in answer.candidates] == [c.to_dict() for c in rounds[0].candidates]
