@@ -69,11 +69,7 @@ def hand_lines(pos: Position, seat: int, style: Style) -> list[str]:
     if hand is None:
         return ["(unknown)"]
     lines = []
-    for suit in pos.order.suits:
-        if suit == TRUMP and pos.trump is None:
-            continue  # no-trump
-        cards = sorted((c for c in hand if pos.order.effective_suit(c) == suit),
-                       key=lambda c: (-pos.order.power(c), c))
+    for suit, cards in pos.order.by_suit(hand):
         if suit == TRUMP:
             body = style.cards(cards) if cards else "-"
             lines.append(f"{style.trump_mark} {body}")

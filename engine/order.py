@@ -21,6 +21,7 @@ Bridge has no level (``None``) and may have no trump suit (``None``, no-trump):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -105,6 +106,20 @@ class TrumpOrder:
     def power(self, card: Card) -> int:
         """Rank inside the effective suit; equal cards have equal power."""
         return self._power[card]
+
+    def by_suit(self, cards: Iterable[Card]) -> list[tuple[int, list[Card]]]:
+        """The cards by effective suit, trumps first (as players hold them), each suit highest first;
+        every suit of the game appears, empty or not (no trump suit in no-trump).
+
+        >>> from .cards import card_token, parse_card
+        >>> order = trump_order("5", 1)  # level 5, hearts trump
+        >>> hand = [parse_card(t) for t in ("SA", "H4", "S5", "H5", "D9")]
+        >>> [(SUITS[s] if s < 4 else "trumps", [card_token(c) for c in cs]) for s, cs in order.by_suit(hand)]
+        [('trumps', ['H5', 'S5', 'H4']), ('S', ['SA']), ('D', ['D9']), ('C', [])]
+        """
+        cards = list(cards)
+        return [(suit, sorted((c for c in cards if self.effective_suit(c) == suit), key=lambda c: (-self.power(c), c)))
+                for suit in self.suits if not (suit == TRUMP and self.trump is None)]
 
     def kinds_of_suit(self, suit: int) -> list[Card]:
         """The card kinds of an effective suit, weakest first (equal powers in card order)."""
