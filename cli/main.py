@@ -17,6 +17,7 @@ from .common import (BadInput, StatusLine, Stopped, ascii_option, color_wanted, 
                      where)
 from .advise import advise_command
 from .batch import batch_command
+from .board import board_command
 from .bury import bury_command
 from .play import play_command, review_command
 from .puzzle import puzzle_group
@@ -86,6 +87,7 @@ def cli() -> None:
       huolong-solve advise hands.hl --trick 30         what to play, seeing only your own hand
       huolong-solve train                              solve puzzles in the terminal
       huolong-solve batch *.hl -o out.jsonl            many positions; --scheduler for Dask
+      huolong-solve board example:hand-record          the analysis board, in the browser
 
     Shell completion (bash): eval "$(_HUOLONG_SOLVE_COMPLETE=bash_source huolong-solve)"
     """
@@ -198,6 +200,7 @@ cli.add_command(bury_command)
 cli.add_command(puzzle_group)
 cli.add_command(train_command)
 cli.add_command(batch_command)
+cli.add_command(board_command)
 
 
 def main() -> None:

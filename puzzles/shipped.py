@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from huolong.engine import Position, read_positions
+from huolong.engine import Position, Rules, read_positions
 
 __all__ = ["EXAMPLE_PREFIX", "PUZZLE_FOLDERS", "UnknownExample", "example_path", "examples", "read_example",
            "shipped_folder", "shipped_files"]
@@ -58,7 +58,10 @@ def example_path(name: str) -> Path:
         raise UnknownExample(name) from None
 
 
-def read_example(name: str, rules=None) -> list[Position]:  # type: ignore[no-untyped-def]
-    """The positions of a shipped example, each with ``example:NAME`` as the file in its origin."""
+def read_example(name: str, rules: Rules | None = None) -> list[Position]:
+    """The positions of a shipped example, each with ``example:NAME`` as the file in its origin. A
+    ``.pbn`` example is a bridge deal: read under the bridge rules unless ``rules`` says otherwise."""
     path = example_path(name)
+    if rules is None and path.suffix == ".pbn":
+        rules = Rules.parse("bridge")
     return read_positions(path.read_text(encoding="utf-8"), EXAMPLE_PREFIX + path.stem, rules)

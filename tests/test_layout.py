@@ -1,4 +1,4 @@
-"""The layout tells the architecture: imports run one way, engine ← solver ← analysis / puzzles ← cli.
+"""The layout tells the architecture: imports run one way, engine ← solver ← analysis / puzzles ← board ← cli.
 
 Each package may import the packages below it and never one beside or above
 it, so the search never depends on what is built on it, and the engine stays
@@ -27,7 +27,8 @@ LEVEL = {
     "huolong.solver.kernel": 1,
     "huolong.analysis": 2,
     "huolong.puzzles": 2,
-    "huolong.cli": 3,
+    "huolong.board": 3,
+    "huolong.cli": 4,  # its board command starts the board; the board never imports the CLI
 }
 
 

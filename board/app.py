@@ -1,0 +1,293 @@
+"""The board's web layer: a thin Starlette app over the same Python API the CLI uses.
+
+Every answer is JSON — the same ``to_dict()`` the CLI's ``--json`` prints —
+or the page's static files. The app is safe by default: it answers only for
+the address it is bound to (DNS rebinding), refuses state-changing requests
+from another origin (CSRF), asks for a token when bound beyond loopback,
+never reads a server path a request names, bounds every body, and answers
+bad input with 400 and the engine's one line, and keeps serving.
+See docs/board.md for the endpoints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import random
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from huolong.engine import Hand, HuolongError, Play, Rules, write_position
+from huolong.engine.deal import deal_hand
+
+from .editor import build_position, check_hand, random_endgame
+from .positions import BadRequest, Library, kind_of, node, parse, start_and_line
+from .views import position_view
+from .workers import Pool, QueueFull
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 256 * 1024  # bytes: a deal file is a few hundred
+TOKEN_COOKIE = "huolong_board_token"
+JOB_KINDS = ("graph", "advise", "bury")
+
+
+class Guard:
+    """ASGI middleware: Host and Origin checks, the token beyond loopback, the body size limit."""
+
+    def __init__(self, app: ASGIApp, hosts: set[str] | None, token: str | None) -> None:
+        self.app = app
+        self.hosts = hosts
+        self.token = token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        host = headers.get("host", "")
+        if self.hosts is not None and host not in self.hosts:
+            await _refuse(scope, receive, send, 403, f"host {host!r} is not this board's address")
+            return
+        method = scope["method"]
+        origin = headers.get("origin")
+        if method not in ("GET", "HEAD", "OPTIONS") and origin is not None and origin != f"http://{host}":
+            await _refuse(scope, receive, send, 403, f"requests from {origin} may not change anything here")
+            return
+        if self.token is not None and not self._has_token(scope, headers):
+            await _refuse(scope, receive, send, 403, "this board needs its token: open the URL it printed")
+            return
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await _refuse(scope, receive, send, 413, f"the request body is over {MAX_BODY // 1024} KB")
+            return
+        await self.app(scope, _limited(receive), send)
+
+    def _has_token(self, scope: Scope, headers: dict[str, str]) -> bool:
+        query = scope.get("query_string", b"").decode("latin-1")
+        given = dict(p.split("=", 1) for p in query.split("&") if "=" in p).get("token")
+        cookies = dict(c.strip().split("=", 1) for c in headers.get("cookie", "").split(";") if "=" in c)
+        candidates = [given, cookies.get(TOKEN_COOKIE), headers.get("x-board-token")]
+        return any(c is not None and hmac.compare_digest(c, self.token or "") for c in candidates)
+
+
+def _limited(receive: Receive) -> Receive:
+    """A body stream that stops past MAX_BODY, whatever Content-Length said (or did not)."""
+    seen = 0
+
+    async def limited() -> dict:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise BodyTooLarge()
+        return message
+
+    return limited
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, message: str) -> None:
+    await JSONResponse({"error": message}, status_code=status)(scope, receive, send)
+
+
+def error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def body(request: Request) -> dict:
+    try:
+        raw = await request.body()
+    except BodyTooLarge:
+        raise BadRequest(f"the request body is over {MAX_BODY // 1024} KB") from None
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequest("the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request body must be a JSON object")
+    return data
+
+
+def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, token: str | None = None) -> Starlette:
+    """The board's app for the positions of ``library``; ``pool`` runs the solver (``None``: views only)."""
+
+    def handler(fn):  # type: ignore[no-untyped-def]
+        async def wrapped(request: Request) -> Response:
+            try:
+                return await fn(request)
+            except BodyTooLarge:
+                return error(f"the request body is over {MAX_BODY // 1024} KB", 413)
+            except (BadRequest, HuolongError) as e:
+                return error(str(e))
+            except QueueFull as e:
+                return JSONResponse({"error": f"busy: {e}; try again in a few seconds"}, status_code=503,
+                                    headers={"Retry-After": "5"})
+        return wrapped
+
+    def need_pool() -> Pool:
+        if pool is None:
+            raise BadRequest("this board was started without workers")
+        return pool
+
+    async def index(request: Request) -> Response:
+        response = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        if token is not None:
+            response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
+        return response
+
+    async def status(request: Request) -> Response:
+        return JSONResponse(pool.status() if pool else {"kernel": "none"})
+
+    async def positions(request: Request) -> Response:
+        return JSONResponse({"positions": [{"index": i, "name": e.name, "title": e.title, "kind": e.kind}
+                                           for i, e in enumerate(library.entries)]})
+
+    async def open_text(request: Request) -> Response:
+        data = await body(request)
+        text = data.get("text")
+        name = data.get("name") or "<pasted>"
+        if not isinstance(text, str) or not isinstance(name, str):
+            raise BadRequest("expected {\"text\": \"…deal file…\", \"name\": \"…\"}")
+        found = parse(text, name[:200])
+        return JSONResponse({"positions": [{"index": i, "title": p.tags.get("Event") or f"{name}:{p.origin[1]}",
+                                            "kind": kind_of(p)} for i, p in enumerate(found)]})
+
+    async def view(request: Request) -> Response:
+        data = await body(request)
+        pos = node(library, data.get("root"), data.get("plays", []))
+        viewer = data.get("viewer")
+        if viewer is not None and (not isinstance(viewer, str) or viewer not in "SENW" or len(viewer) != 1):
+            raise BadRequest(f"viewer: one of S E N W, not {viewer!r}")
+        out = position_view(pos, "SENW".index(viewer) if viewer else None)
+        root = library.root(data.get("root"))
+        start, main_line = start_and_line(root)
+        out["main_line"] = [str(p) for p in main_line]
+        out["main_tricks"] = [{"leader": "SENW"[t.leader], "winner": "SENW"[t.winner], "points": t.points}
+                              for t in root.history] if root.record else []
+        out["start"] = {"to_play": "SENW"[start.to_play]}
+        return JSONResponse(out)
+
+    async def analyse(request: Request) -> Response:
+        data = await body(request)
+        pos = node(library, data.get("root"), data.get("plays", []))  # checked here: a bad play is a 400
+        if pos.is_over():
+            raise BadRequest("the hand is over: there is no play to value")
+        params = {**_task_params(data), "root": library.root_text(data.get("root")), "plays": data.get("plays", [])}
+        job = need_pool().submit("analyse", params, str(data.get("tab", "")), interactive=True)
+        await asyncio.to_thread(job.done_event.wait)
+        if job.state == "error":
+            raise BadRequest(job.error or "the solve failed")
+        return JSONResponse({"job": job.id, "cancelled": job.cancel_asked, **(job.result or {})})
+
+    async def start_job(request: Request) -> Response:
+        data = await body(request)
+        kind = data.get("kind")
+        if kind not in JOB_KINDS:
+            raise BadRequest(f"kind: one of {', '.join(JOB_KINDS)}, not {kind!r}")
+        node(library, data.get("root"), data.get("plays", []))
+        params = {**_task_params(data), "root": library.root_text(data.get("root")), "plays": data.get("plays", [])}
+        job = need_pool().submit(kind, params, str(data.get("tab", "")))
+        return JSONResponse({"id": job.id}, status_code=202)
+
+    async def job_state(request: Request) -> Response:
+        job = need_pool().get(request.path_params["job"])
+        if job is None:
+            return error("no such job (finished long ago, or never started)", 404)
+        since = request.query_params.get("since", "0")
+        return JSONResponse(job.to_dict(int(since) if since.isdigit() else 0))
+
+    async def cancel_job(request: Request) -> Response:
+        job = need_pool().get(request.path_params["job"])
+        if job is None:
+            return error("no such job", 404)
+        need_pool().cancel(job)
+        return JSONResponse({"id": job.id, "state": job.state})
+
+    async def close_tab(request: Request) -> Response:
+        count = need_pool().cancel_tab(request.path_params["tab"])
+        return JSONResponse({"cancelled": count})
+
+    async def export(request: Request) -> Response:
+        data = await body(request)
+        pos = node(library, data.get("root"), data.get("plays", []))
+        return JSONResponse({"text": write_position(pos.endgame() if data.get("plays") else pos)})
+
+    async def bury(request: Request) -> Response:
+        data = await body(request)
+        deal = library.root(data.get("root"))
+        if not deal.is_before_bury:
+            raise BadRequest("this is not a deal before the bury (Kitty, no Bottom)")
+        cards = data.get("bury")
+        if not isinstance(cards, str):
+            raise BadRequest("bury: the six cards, e.g. \"S3 S4 D6 D7 C8 C9\"")
+        buried = deal.bury(_hand_of(cards))
+        buried.tags = dict(deal.tags)
+        return JSONResponse({"text": write_position(buried)})
+
+    async def editor_check(request: Request) -> Response:
+        data = await body(request)
+        return JSONResponse(check_hand(data.get("text")))
+
+    async def editor_build(request: Request) -> Response:
+        data = await body(request)
+        return JSONResponse({"text": build_position(data)})
+
+    async def random_deal(request: Request) -> Response:
+        data = await body(request)
+        seed = data.get("seed")
+        if not isinstance(seed, int):
+            seed = random.SystemRandom().randrange(1, 10**9)
+        rules = Rules.parse(str(data.get("rules") or "standard"))
+        cards = data.get("cards")
+        if cards is None:
+            deal = deal_hand(random.Random(f"board-deal:{seed}"), rules)
+            deal.tags = {"Event": f"random deal, seed {seed}"}
+            return JSONResponse({"text": write_position(deal), "seed": seed})
+        if not isinstance(cards, int) or not 1 <= cards <= 39:
+            raise BadRequest(f"cards: a number from 1 to 39, not {cards!r}")
+        return JSONResponse({"text": write_position(random_endgame(seed, cards, rules)), "seed": seed})
+
+    routes = [
+        Route("/", handler(index)),
+        Route("/api/status", handler(status)),
+        Route("/api/positions", handler(positions)),
+        Route("/api/open", handler(open_text), methods=["POST"]),
+        Route("/api/view", handler(view), methods=["POST"]),
+        Route("/api/analyse", handler(analyse), methods=["POST"]),
+        Route("/api/jobs", handler(start_job), methods=["POST"]),
+        Route("/api/jobs/{job}", handler(job_state), methods=["GET"]),
+        Route("/api/jobs/{job}", handler(cancel_job), methods=["DELETE"]),
+        Route("/api/tabs/{tab}/close", handler(close_tab), methods=["POST"]),
+        Route("/api/export", handler(export), methods=["POST"]),
+        Route("/api/bury", handler(bury), methods=["POST"]),
+        Route("/api/editor/check", handler(editor_check), methods=["POST"]),
+        Route("/api/editor/build", handler(editor_build), methods=["POST"]),
+        Route("/api/random", handler(random_deal), methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts, token=token)])
+
+
+def _hand_of(text: str) -> Hand:
+    try:
+        return Hand.from_cards(Play.parse(text).cards)
+    except HuolongError as e:
+        raise BadRequest(f"bury: {e}") from None
+
+
+def _task_params(data: dict) -> dict:
+    """The options a task reads (it checks them itself): nothing else of the request goes on."""
+    keys = ("objective", "seconds", "nodes", "samples", "seed", "seat")
+    return {k: data[k] for k in keys if k in data}

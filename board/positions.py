@@ -1,0 +1,150 @@
+"""The positions a board works on: those it was started with, those a page sends, and a node of the
+tree — a root position and the plays made from it, replayed by the engine.
+
+A *root* is named by the page as ``{"file": i}`` (the i-th position the
+server was started with) or ``{"text": "...", "index": i}`` (the i-th
+position of a deal file's text the page holds: pasted, uploaded, edited).
+The server never reads a path a request names. A hand record's root is the
+start of the hand, with the recorded plays as the main line.
+
+>>> library = Library.of_examples()
+>>> start, main_line = library.start({"file": library.index("hand-record")})
+>>> len(main_line), start.cards_left
+(104, 26)
+>>> node(library, {"file": library.index("dig-fight")}, ["DK"]).to_play
+3
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from huolong.engine import HuolongError, Play, Position, read_positions, write_position
+from huolong.puzzles import examples, read_example
+
+MAX_TEXT = 100_000  # characters of deal file a request may send
+
+
+class BadRequest(ValueError):
+    """A request the board cannot serve: its one-line message is shown to the user."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A position the board offers in its picker."""
+
+    name: str  # where it came from: FILE:LINE or example:NAME:LINE
+    title: str
+    kind: str  # position, record, before-bury, hidden (other hands unknown), over
+    text: str  # the position as deal-file text (what the page may keep in its URL)
+
+
+def kind_of(pos: Position) -> str:
+    if pos.is_before_bury:
+        return "before-bury"
+    if pos.record:
+        return "record"
+    if any(h is None for h in pos.hands):
+        return "hidden"
+    return "over" if pos.is_over() else "position"
+
+
+def entry_of(pos: Position) -> Entry:
+    name = f"{pos.origin[0]}:{pos.origin[1]}" if pos.origin else "<position>"
+    return Entry(name, pos.tags.get("Event") or name, kind_of(pos), write_position(pos))
+
+
+class Library:
+    """The positions the server was started with, in order, and the shipped examples after them."""
+
+    def __init__(self, positions: list[Position]) -> None:
+        self.positions = [p.copy() for p in positions]
+        self.entries = [entry_of(p) for p in self.positions]
+
+    @classmethod
+    def of_examples(cls, first: list[Position] | None = None) -> Library:
+        shipped = [pos for name in examples() for pos in read_example(name)]
+        return cls([*(first or []), *shipped])
+
+    def index(self, example: str) -> int:
+        """The index of the first position of a shipped example."""
+        return next(i for i, e in enumerate(self.entries) if e.name.startswith(f"example:{example}:"))
+
+    def root(self, spec: object) -> Position:
+        """The root position a page names (a fresh copy)."""
+        if not isinstance(spec, dict):
+            raise BadRequest("root: expected {\"file\": N} or {\"text\": \"...\", \"index\": N}")
+        if "file" in spec:
+            i = spec["file"]
+            if not isinstance(i, int) or not 0 <= i < len(self.positions):
+                raise BadRequest(f"root: there is no position {i!r} (the board holds {len(self.positions)})")
+            return self.positions[i].copy()
+        text, index = spec.get("text"), spec.get("index", 0)
+        if not isinstance(text, str) or not isinstance(index, int):
+            raise BadRequest("root: expected {\"text\": \"...\", \"index\": N}")
+        found = parse(text, spec.get("name") if isinstance(spec.get("name"), str) else "<pasted>")
+        if not 0 <= index < len(found):
+            raise BadRequest(f"root: there is no position {index} in the text (it holds {len(found)})")
+        return found[index].copy()
+
+    def root_text(self, spec: object) -> dict:
+        """The root as ``{"text", "index"}``: what a worker process is sent to rebuild it."""
+        if isinstance(spec, dict) and "file" in spec:
+            return {"text": write_position(self.root(spec)), "index": 0}
+        self.root(spec)  # checked here, where the error can be answered
+        return {"text": spec["text"], "index": spec.get("index", 0)}  # type: ignore[index]
+
+    def start(self, spec: object) -> tuple[Position, list[Play]]:
+        """Where the page's tree begins, and its main line: a record's start and its plays."""
+        return start_and_line(self.root(spec))
+
+
+def start_and_line(root: Position) -> tuple[Position, list[Play]]:
+    if not root.record:
+        return root, []
+    return root.start(), [p for t in root.history for p in t.plays] + list(root.trick)
+
+
+@lru_cache(maxsize=64)
+def _parsed(text: str, name: str) -> tuple[Position, ...]:
+    return tuple(read_positions(text, name))
+
+
+def parse(text: str, name: str = "<pasted>") -> list[Position]:
+    """Every position of a deal file's text (copies); a bad file is a :class:`BadRequest` with the
+    engine's one line (``NAME:LINE: what is wrong``)."""
+    if len(text) > MAX_TEXT:
+        raise BadRequest(f"{name}: the text is over {MAX_TEXT:,} characters")
+    try:
+        found = [p.copy() for p in _parsed(text, name)]
+    except HuolongError as e:
+        raise BadRequest(str(e)) from None
+    if not found:
+        raise BadRequest(f"{name}: no position in the text")
+    return found
+
+
+def node(library: Library, root: object, plays: object) -> Position:
+    """The position after ``plays`` (play strings) from the start of ``root``, replayed by the engine."""
+    if not isinstance(plays, list) or not all(isinstance(p, str) for p in plays):
+        raise BadRequest("plays: expected a list of plays like [\"SA SA\", \"D4\"]")
+    pos, _ = library.start(root)
+    for number, text in enumerate(plays, start=1):
+        try:
+            play = Play.parse(text)
+        except HuolongError as e:
+            raise BadRequest(f"play {number} ({text}): {e}") from None
+        if pos.is_over():
+            raise BadRequest(f"play {number} ({text}): the hand is over")
+        error = pos.play_error(play)
+        if error:
+            raise BadRequest(f"play {number} ({text}): not legal: {error}")
+        pos.play(play)
+    return pos
+
+
+def text_key(text: str) -> str:
+    """A short stable name for a text (for caches and logs; never a path)."""
+    return hashlib.sha256(text.encode()).hexdigest()[:12]

@@ -1,0 +1,146 @@
+"""The work a board's worker process does: each task takes the page's parameters, a stop token and an
+``emit`` for what it has so far, and returns the same ``to_dict()`` JSON the CLI prints.
+
+Positions travel as deal-file text and plays, and are rebuilt here by the
+engine, so a task is the same computation as the CLI's on the same file:
+``analyse`` is ``solve --json``, ``advise`` is ``advise --json``, ``bury``
+is ``bury --json``; ``graph`` walks a hand record backwards with exact
+values (as ``review`` judges a play) and estimates the rest as ``review
+--estimate`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from huolong.analysis.advice import advise
+from huolong.analysis.burial import rank_burials
+from huolong.analysis.review import estimate
+from huolong.engine import Position, parse_seat
+from huolong.solver import SearchAborted, SolverError, StopToken, solve, stopped_dict
+
+from .positions import BadRequest, Library, node, start_and_line
+
+Emit = Callable[[dict], None]
+OBJECTIVES = ("outcome", "points", "result")
+
+
+def _number(params: dict, key: str, default: float, low: float, high: float) -> float:
+    value = params.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise BadRequest(f"{key}: expected a number from {low:g} to {high:g}, got {value!r}")
+    return value
+
+
+def _objective(params: dict) -> str:
+    objective = params.get("objective", "outcome")
+    if objective not in OBJECTIVES:
+        raise BadRequest(f"objective: use {', '.join(OBJECTIVES)}, not {objective!r}")
+    return objective
+
+
+def budget(params: dict) -> tuple[float, int]:
+    """(seconds, nodes) of one interactive solve: a few seconds by default, never unbounded."""
+    return (_number(params, "seconds", 3.0, 0.05, 600.0), int(_number(params, "nodes", 50_000_000, 1_000, 10**10)))
+
+
+def _node(params: dict) -> Position:
+    return node(Library([]), params["root"], params.get("plays", []))
+
+
+def analyse(params: dict, stop: StopToken, emit: Emit) -> dict:
+    """``solve --json`` of the node, under the budget: ``{"analysis": …}`` or ``{"stopped": …}``."""
+    pos = _node(params)
+    objective = _objective(params)
+    seconds, nodes = budget(params)
+    if pos.is_before_bury or any(h is None for h in pos.hands):
+        raise BadRequest("double-dummy values need every hand and the bottom")
+    try:
+        analysis = solve(pos, objective, plays="all", max_nodes=nodes, max_seconds=seconds, line=True, stop=stop)
+    except SearchAborted as e:
+        return stopped_dict(pos, objective, "all", e)
+    return {"analysis": analysis.to_dict()}
+
+
+def graph(params: dict, stop: StopToken, emit: Emit) -> dict:
+    """The value before every play of the main line, from the end backwards: exact while each
+    position solves within the budget (each play's loss against the best, as ``review`` has it),
+    then the mean of seeded playouts ± its standard error (``review --estimate``)."""
+    start, line = start_and_line(Library([]).root(params["root"]))
+    objective = _objective(params)
+    seconds, nodes = budget(params)
+    samples = int(_number(params, "samples", 20, 2, 1000))
+    seed = int(_number(params, "seed", 1, -(2**31), 2**31))
+    positions = [start.copy()]
+    for play in line:
+        after = positions[-1].copy()
+        after.play(play)
+        positions.append(after)
+    count = len(line)
+    exact: dict[int, dict] = {}  # ply: the value before it (the last: the end of the hand)
+    end = positions[-1]
+    if end.is_over() and end.shape.card_scores:
+        exact[count] = {"points": end.points, "dug": end.dug, "outcome": str(end.result())}
+        emit({"ply": count, "value": exact[count]})
+    ply = count - 1
+    while ply >= 0 and not stop.cancelled:
+        pos = positions[ply]
+        try:
+            analysis = solve(pos, objective, plays="best", max_nodes=nodes, max_seconds=seconds, line=False, stop=stop)
+        except SearchAborted:
+            break
+        value = analysis.value
+        point = {"ply": ply, "seat": "SENW"[pos.to_play], "play": str(line[ply]), "value": value.to_dict(),
+                 "best_play": str(analysis.moves[0].play) if analysis.moves else None}
+        if ply + 1 in exact:
+            point.update(_loss(pos, value.to_dict(), exact[ply + 1]))
+        exact[ply] = value.to_dict()
+        emit(point)
+        ply -= 1
+    exact_from = ply + 1
+    for j in range(ply, -1, -1):
+        if stop.cancelled:
+            break
+        mean, se = estimate(positions[j], samples, seed, j)
+        emit({"ply": j, "seat": "SENW"[positions[j].to_play], "play": str(line[j]),
+              "estimate": {"mean_points": round(mean, 2), "points_se": round(se, 2), "samples": samples}})
+    return {"plies": count, "exact_from": exact_from, "cancelled": stop.cancelled}
+
+
+def _loss(pos: Position, best: dict, after: dict) -> dict:
+    """The play's loss against the best, from its side (the attackers want points), as ``review``
+    has it: the value after the play is the value of the play made."""
+    sign = 1 if pos.is_attacker(pos.to_play) else -1
+    loss = sign * (best["points"] - after["points"])
+    return {"loss": loss, "worse_result": best.get("outcome") != after.get("outcome")}
+
+
+def advise_task(params: dict, stop: StopToken, emit: Emit) -> dict:
+    """``advise --json`` for the seat to play at the node, round by round."""
+    pos = _node(params)
+    seat = params.get("seat")
+    try:
+        advice = advise(pos, seat=parse_seat(seat) if isinstance(seat, str) else None,
+                        samples=int(_number(params, "samples", 200, 1, 100_000)),
+                        seed=int(_number(params, "seed", 1, -(2**31), 2**31)), objective=_objective(params),
+                        stop=stop, on_round=lambda a: emit(a.to_dict()))
+    except SolverError as e:
+        raise BadRequest(str(e)) from None
+    return {**advice.to_dict(), "interrupted": advice.interrupted}
+
+
+def bury_task(params: dict, stop: StopToken, emit: Emit) -> dict:
+    """``bury --json`` for a deal before the bury, round by round."""
+    deal = Library([]).root(params["root"])
+    if not deal.is_before_bury:
+        raise BadRequest("this is not a deal before the bury (Kitty, no Bottom)")
+    answer = rank_burials(deal, samples=int(_number(params, "samples", 20_000, 2, 100_000)),
+                          seed=int(_number(params, "seed", 1, -(2**31), 2**31)),
+                          seconds=_number(params, "seconds", 120.0, 1.0, 3600.0),
+                          stop=stop, on_round=lambda a: emit(a.to_dict()))
+    return answer.to_dict()
+
+
+RUNNERS: dict[str, Callable[[dict, StopToken, Emit], dict]] = {
+    "analyse": analyse, "graph": graph, "advise": advise_task, "bury": bury_task,
+}
