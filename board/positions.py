@@ -10,7 +10,7 @@ start of the hand, with the recorded plays as the main line.
 >>> library = Library.of_examples()
 >>> start, main_line = library.start({"file": library.index("hand-record")})
 >>> len(main_line), start.cards_left
-(104, 26)
+(104, 39)
 >>> node(library, {"file": library.index("dig-fight")}, ["DK"]).to_play
 3
 """

@@ -78,6 +78,8 @@ def serve(positions: list[Position], *, host: str = "127.0.0.1", port: int = DEF
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     try:
         server.run()
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: for the board it is the way out
+        pass
     finally:
         pool.close()
         say("The board has stopped.")

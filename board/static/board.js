@@ -34,7 +34,7 @@ const MSG = {
   cards_out: "Cards still out", points_out: "{points} points still out", voids: "shown voids",
   advise: "Advise {seat}", cancel: "Cancel", seed: "seed", samples: "samples",
   advice_title: "Single-dummy advice for {seat} (seed {seed})", advice_done: "{n} samples; {state}.",
-  bury_title: "Burials for {seat}", rank_burials: "Rank burials", apply: "apply",
+  bury_title: "Burials for {seat}", bury_hidden: "The other hands are not known here, so a burial cannot be played out on the board: enter them (New deal…) to apply one.", rank_burials: "Rank burials", apply: "apply",
   last_trick: "Last trick: {plays}; won by {winner}, {points} points.", no_last_trick: "No trick finished yet.",
   select_hint: "Select cards of {seat} to build a play.", kitty: "kitty", not_a_play: "no legal play holds these cards",
   kernel_compiling: "The solver is still loading: values come when it is ready.",
@@ -119,7 +119,9 @@ async function loadPicker() {
 }
 async function openRoot(root) {
   S.root = root; S.tree = newNode(null); S.path = [];
-  views.clear(); analyses.clear(); graph = null; cancelJob(adviceJob); adviceJob = null; cancelJob(buryJob); buryJob = null;
+  views.clear(); analyses.clear();
+  for (const j of [graph, adviceJob, buryJob]) if (j) cancelJob(j.job);
+  graph = null; adviceJob = null; buryJob = null;
   const v = await getView();
   if (v.main_line.length) { // a hand record: its plays are the main line
     let n = S.tree;
@@ -317,7 +319,7 @@ function toEnd() { const p = S.path.slice(); let n = nodeAt(p); while (n.c.lengt
 
 function renderVariations() {
   const n = nodeAt(S.path), box = $("variations");
-  if (n.c.length < 2 && !S.path.length) { box.hidden = true; return; }
+  if (!n.c.length) { box.hidden = true; return; }
   box.hidden = false;
   const rows = n.c.map((c, i) => el("div", { class: "var-row" },
     el("button", { type: "button", on: { click: () => { n.l = i; go([...S.path, i]); } } }, playText(c.p)),
@@ -382,8 +384,7 @@ function renderLine() {
 async function startJob(kind, extra, onUpdate) {
   const { id } = await api("/api/jobs", { kind, root: S.root, plays: extra.plays || [], tab: TAB, ...extra });
   const job = { id, progress: [], state: "queued", result: null };
-  const poll = async () => {
-    if (job.dead) return;
+  const poll = async () => { // until the job is over, cancelled ones too: their last answer is what they had
     try {
       const s = await api(`/api/jobs/${id}?since=${job.progress.length}`, undefined, undefined, "GET");
       job.progress.push(...s.progress); job.state = s.state; job.result = s.result; job.error = s.error;
@@ -394,14 +395,16 @@ async function startJob(kind, extra, onUpdate) {
   setTimeout(poll, 200);
   return job;
 }
-function cancelJob(job) { if (job && !job.dead) { job.dead = true; api(`/api/jobs/${job.id}`, undefined, undefined, "DELETE").catch(() => {}); } }
+function cancelJob(job) { if (job && job.id && !job.cancelAsked) { job.cancelAsked = true; api(`/api/jobs/${job.id}`, undefined, undefined, "DELETE").catch(() => {}); } }
 
 function startGraph() {
-  graph = { points: new Map(), job: null };
+  const mine = { points: new Map(), job: null };
+  graph = mine;
   startJob("graph", { objective: "outcome", seconds: Math.max(1, Number(S.seconds)), samples: 16, seed: 1 }, (job) => {
-    for (const p of job.progress) graph.points.set(p.ply, Object.assign(graph.points.get(p.ply) || {}, p));
-    graph.state = job.state; renderGraph(); renderRecord();
-  }).then((job) => { graph.job = job; }).catch((e) => showError(e.message));
+    for (const p of job.progress) mine.points.set(p.ply, Object.assign(mine.points.get(p.ply) || {}, p));
+    mine.state = job.state;
+    if (graph === mine && view) { renderGraph(); renderRecord(); }
+  }).then((job) => { mine.job = job; }).catch((e) => showError(e.message));
 }
 function mainPath(ply) { const p = []; for (let i = 0; i < ply; i++) p.push(0); return p; }
 function onMainLine() { return S.path.every((i) => i === 0); }
@@ -413,13 +416,14 @@ function renderGraph() {
   const line = mainLine(), n = line.length, W = 400, H = 170, pad = 28;
   const pts = [...graph.points.values()];
   const ys = pts.map((p) => (p.value ? p.value.points : p.estimate ? p.estimate.mean_points : 0));
-  const top = Math.max(view.threshold + 60, ...ys.map((y) => y + 20));
-  const X = (i) => pad + (i * (W - pad - 6)) / Math.max(1, n), Y = (y) => H - pad + 6 - (y * (H - pad - 6)) / top;
+  // the scale fits the values and the threshold, so that a swing of ten points shows
+  const top = Math.max(view.threshold + 20, ...ys.map((y) => y + 20)), low = Math.max(0, Math.min(view.threshold - 20, ...ys.map((y) => y - 20)));
+  const X = (i) => pad + (i * (W - pad - 6)) / Math.max(1, n), Y = (y) => H - pad + 6 - ((y - low) * (H - pad - 6)) / (top - low);
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`); svg.setAttribute("id", "graph-svg");
   const add = (tag, attrs) => { const e = document.createElementNS(svg.namespaceURI, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); svg.append(e); return e; };
-  for (const [y, label] of [[view.threshold, String(view.threshold)], [view.win_game, String(view.win_game)], [0, "0"]]) {
-    if (y > top) continue;
+  for (const [y, label] of [[view.threshold, String(view.threshold)], [view.win_game, String(view.win_game)], [low, String(Math.round(low))]]) {
+    if (y > top || y < low) continue;
     add("line", { x1: pad, x2: W - 6, y1: Y(y), y2: Y(y), stroke: y ? "#c9a227" : "#999", "stroke-dasharray": y ? "4 3" : "" });
     add("text", { x: 2, y: Y(y) + 4, "font-size": 10, fill: "#666" }).textContent = label;
   }
@@ -472,16 +476,16 @@ function renderRecord() {
 }
 
 async function startAdvice(seat) {
-  cancelJob(adviceJob);
+  if (adviceJob) cancelJob(adviceJob.job);
   const seed = Number($("advice-seed") ? $("advice-seed").value : 1) || 1;
-  adviceJob = { seat, seed, state: "queued", latest: null, key: key() };
+  const mine = { seat, seed, state: "queued", latest: null, key: key() };
+  adviceJob = mine;
   renderAdvice();
   try {
-    const job = await startJob("advise", { plays: playsAt(S.path), seat, seed, objective: S.objective, samples: 200 }, (j) => {
-      adviceJob.state = j.state; adviceJob.latest = j.result || j.progress[j.progress.length - 1] || adviceJob.latest; adviceJob.error = j.error;
-      renderAdvice();
+    mine.job = await startJob("advise", { plays: playsAt(S.path), seat, seed, objective: S.objective, samples: 200 }, (j) => {
+      mine.state = j.state; mine.latest = j.result || j.progress[j.progress.length - 1] || mine.latest; mine.error = j.error;
+      if (adviceJob === mine) renderAdvice();
     });
-    adviceJob.id = job.id; Object.assign(job, { dead: false }); adviceJob.job = job;
   } catch (e) { showError(e.message); }
 }
 function renderAdvice() {
@@ -498,26 +502,32 @@ function renderAdvice() {
   }
   const a = adviceJob.latest;
   kids.push(el("h3", {}, t("advice_title", { seat: adviceJob.seat, seed: adviceJob.seed })));
-  if (!["done", "error", "cancelled"].includes(adviceJob.state)) kids.push(el("button", { type: "button", id: "advice-cancel", on: { click: () => { cancelJob(adviceJob.job); } } }, t("cancel")));
+  if (!["done", "error", "cancelled"].includes(adviceJob.state)) kids.push(el("button", { type: "button", id: "advice-cancel", on: { click: () => cancelJob(adviceJob.job) } }, t("cancel")));
   if (adviceJob.error) kids.push(el("div", { class: "error" }, adviceJob.error));
   if (a) {
     kids.push(el("div", { class: "muted", id: "advice-state" }, t("advice_done", { n: a.samples, state: adviceJob.state })));
     const head = el("tr", {}, ["play", "samples", "points ± se", "≥120", "dug", "swing"].map((h) => el("th", {}, h)));
     kids.push(el("table", { class: "moves", id: "advice-table" }, head, ...a.plays.map((p) => el("tr", { class: "clickable", on: { click: () => makePlay(p.play) } },
-      el("td", {}, playText(p.play)), el("td", {}, p.samples), el("td", {}, `${p.mean_points} ± ${p.points_se}`),
+      el("td", {}, playText(p.play)), el("td", {}, p.samples), el("td", {}, pm(p.mean_points, p.points_se, 1)),
       el("td", {}, p.p_threshold === null ? "—" : Math.round(100 * p.p_threshold) + "%"), el("td", {}, p.p_dug === null ? "—" : Math.round(100 * p.p_dug) + "%"),
-      el("td", {}, p.swing === null ? "—" : `${p.swing} ± ${p.swing_se}`)))));
+      el("td", {}, pm(p.swing, p.swing_se, 2))))));
   }
   box.replaceChildren(...kids);
 }
 
+function pm(value, se, digits) { // a mean ± its standard error, as the CLI rounds them
+  if (value === null || value === undefined) return "—";
+  return se === null || se === undefined ? value.toFixed(digits) : `${value.toFixed(digits)} ± ${se.toFixed(digits)}`;
+}
 async function startBurials() {
-  cancelJob(buryJob);
-  buryJob = { state: "queued", latest: null };
+  if (buryJob) cancelJob(buryJob.job);
+  const mine = { state: "queued", latest: null };
+  buryJob = mine;
   renderBurials();
   try {
-    buryJob.job = await startJob("bury", { samples: 2000, seed: 1, seconds: 120 }, (j) => {
-      buryJob.state = j.state; buryJob.latest = j.result || j.progress[j.progress.length - 1] || buryJob.latest; buryJob.error = j.error; renderBurials();
+    mine.job = await startJob("bury", { samples: 2000, seed: 1, seconds: 120 }, (j) => {
+      mine.state = j.state; mine.latest = j.result || j.progress[j.progress.length - 1] || mine.latest; mine.error = j.error;
+      if (buryJob === mine) renderBurials();
     });
   } catch (e) { showError(e.message); }
 }
@@ -529,18 +539,19 @@ function renderBurials() {
   if (!buryJob) { kids.push(el("button", { type: "button", id: "bury-button", on: { click: startBurials } }, t("rank_burials"))); box.replaceChildren(...kids); return; }
   if (!["done", "error", "cancelled"].includes(buryJob.state)) kids.push(el("button", { type: "button", id: "bury-cancel", on: { click: () => cancelJob(buryJob.job) } }, t("cancel")), " ", span(buryJob.state, "muted"));
   if (buryJob.error) kids.push(el("div", { class: "error" }, buryJob.error));
-  const a = buryJob.latest;
+  const a = buryJob.latest, known = !hiddenHands();
+  if (a && !known) kids.push(el("div", { class: "muted" }, t("bury_hidden")));
   if (a) {
     const head = el("tr", {}, ["bury", "samples", "points", "dug", "swing", ""].map((h) => el("th", {}, h)));
     kids.push(el("table", { class: "moves", id: "bury-table" }, head, ...a.candidates.map((c) => el("tr", {},
-      el("td", {}, playText(c.bury)), el("td", {}, c.samples), el("td", {}, `${c.mean_points} ± ${c.points_se}`),
-      el("td", {}, Math.round(100 * c.p_dug) + "%"), el("td", {}, `${c.swing} ± ${c.swing_se}`),
-      el("td", {}, el("button", { type: "button", class: "apply", on: { click: () => applyBurial(c.bury) } }, t("apply")))))));
+      el("td", {}, playText(c.bury)), el("td", {}, c.samples), el("td", {}, pm(c.mean_points, c.points_se, 1)),
+      el("td", {}, Math.round(100 * c.p_dug) + "%"), el("td", {}, pm(c.swing, c.swing_se, 2)),
+      el("td", {}, known ? el("button", { type: "button", class: "apply", on: { click: () => applyBurial(c.bury) } }, t("apply")) : "")))));
   }
   box.replaceChildren(...kids);
 }
 async function applyBurial(cards) {
-  try { cancelJob(buryJob?.job); const { text } = await api("/api/bury", { root: S.root, bury: cards }); await openRoot({ text, index: 0, name: "buried" }); }
+  try { if (buryJob) cancelJob(buryJob.job); const { text } = await api("/api/bury", { root: S.root, bury: cards }); await openRoot({ text, index: 0, name: "buried" }); }
   catch (e) { showError(e.message); }
 }
 

@@ -1,0 +1,394 @@
+"""The board's JSON API, driven with a test client against real worker processes: every endpoint, the
+same JSON as the CLI, bad input answered with 400 and one line, the guards, cancellation."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+from board_helpers import EXAMPLES, cli_json, client_for, wait_job, wait_ready, without_timing
+from endgames import random_endgame
+
+from huolong.board import Library, create_app
+from huolong.board.workers import QUEUE_LIMIT, Pool
+from huolong.engine import Hand, Play, read_file, read_positions, write_position
+
+HOSTS = {"127.0.0.1:8765", "localhost:8765"}
+
+
+@pytest.fixture(scope="module")
+def library():
+    return Library.of_examples(read_file(EXAMPLES / "strict-follow.hl"))
+
+
+@pytest.fixture(scope="module")
+def pool():
+    workers = Pool(background=1)
+    wait_ready(workers)
+    yield workers
+    workers.close()
+
+
+@pytest.fixture(scope="module")
+def client(library, pool):
+    return client_for(create_app(library, pool, hosts=HOSTS))
+
+
+def example(library, name: str) -> dict:
+    return {"file": library.index(name)}
+
+
+def big_position_text() -> str:
+    """Twenty cards a hand: far beyond a fraction of a second's search."""
+    return write_position(random_endgame(random.Random(11), 20, kinds=54))
+
+
+# -- positions and views ------------------------------------------------------------------------
+
+
+def test_the_picker_lists_the_files_positions_then_the_examples(client):
+    positions = client.get("/api/positions").json()["positions"]
+    assert positions[0]["name"].endswith("strict-follow.hl:1")
+    names = [p["name"] for p in positions]
+    assert "example:dig-fight:1" in names and "example:hand-record:1" in names
+    kinds = {p["name"]: p["kind"] for p in positions}
+    assert kinds["example:hand-record:1"] == "record" and kinds["example:before-bury:1"] == "before-bury"
+
+
+def test_a_view_shows_the_table_as_the_engine_has_it(client, library):
+    view = client.post("/api/view", json={"root": example(library, "dig-fight"), "plays": []}).json()
+    assert view["to_play"] == "W" and view["legal"] == ["S4", "DK", "DK DK"]
+    assert view["points"] == 145 and view["trump"] == "C" and view["level"] == "Q" and view["dealer"] == "S"
+    assert view["hands"]["E"]["suits"][0] == {"suit": "T", "cards": ["CT", "CT"]}  # trumps first
+    assert view["bottom"] == ["CA", "C6", "SJ", "H9", "H7", "H3"]
+    assert view["out"]["points"] == 60
+
+
+def test_a_view_after_plays_is_the_engines_replay(client, library):
+    view = client.post("/api/view", json={"root": example(library, "dig-fight"), "plays": ["DK", "D4"]}).json()
+    assert view["trick"] == [{"seat": "W", "play": "DK"}, {"seat": "S", "play": "D4"}] and view["to_play"] == "E"
+
+
+def test_a_record_opens_at_its_start_with_its_plays_as_the_main_line(client, library):
+    view = client.post("/api/view", json={"root": example(library, "hand-record"), "plays": []}).json()
+    [record] = read_file(EXAMPLES / "hand-record.hl")
+    assert len(view["main_line"]) == sum(len(t.plays) for t in record.history)
+    assert view["hands"]["S"]["count"] == 39 and view["to_play"] == "W"
+    assert view["main_tricks"] == [{"leader": "SENW"[t.leader], "winner": "SENW"[t.winner], "points": t.points}
+                                   for t in record.history]
+
+
+def test_one_seats_sight_shows_only_its_hand_and_counts_what_is_out(client, library):
+    view = client.post("/api/view", json={"root": example(library, "dig-fight"), "plays": [], "viewer": "W"}).json()
+    assert view["hands"]["W"]["visible"] and not view["hands"]["E"]["visible"] and view["hands"]["E"]["count"] == 3
+    assert not view["bottom_visible"]  # W is not the dealer
+    [pos] = read_file(EXAMPLES / "dig-fight.hl")
+    unseen = [h for s, h in enumerate(pos.hands) if s != 3] + [pos.bottom]  # W cannot see these
+    assert view["out"]["points"] == sum(h.points for h in unseen)
+
+
+def test_an_illegal_play_is_a_400_with_the_engines_reason(client, library):
+    response = client.post("/api/view", json={"root": example(library, "dig-fight"), "plays": ["SA"]})
+    assert response.status_code == 400 and response.json() == {"error": "play 1 (SA): not legal: SA is not in the hand"}
+
+
+@pytest.mark.parametrize("body,message", [
+    ({"root": {"file": 999}}, "root: there is no position 999"),
+    ({"root": "dig"}, "root: expected"),
+    ({"root": {"text": "[Level \"3\"]\n[Level \"4\"]\n"}}, "<pasted>:2: "),
+    ({"root": {"file": 0}, "plays": "SA"}, "plays: expected a list"),
+    ({"root": {"file": 0}, "plays": [], "viewer": "X"}, "viewer: one of S E N W"),
+])
+def test_bad_input_is_a_400_with_one_line(client, body, message):
+    response = client.post("/api/view", json=body)
+    assert response.status_code == 400 and message in response.json()["error"]
+    assert "\n" not in response.json()["error"]
+
+
+def test_a_body_that_is_not_json_is_a_400(client):
+    response = client.post("/api/view", content=b"{nope", headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and response.json()["error"] == "the request body is not JSON"
+
+
+def test_an_oversized_body_is_refused_and_the_server_goes_on(client, library):
+    response = client.post("/api/open", content=b"x" * (300 * 1024))
+    assert response.status_code == 413
+    assert client.post("/api/view", json={"root": example(library, "dig-fight")}).status_code == 200
+
+
+def test_opening_a_pasted_file_lists_its_positions(client):
+    text = (EXAMPLES / "dig-fight.hl").read_text() + "\n" + (EXAMPLES / "keep-bottom.hl").read_text()
+    found = client.post("/api/open", json={"text": text, "name": "two.hl"}).json()["positions"]
+    assert [p["index"] for p in found] == [0, 1]
+    bad = client.post("/api/open", json={"text": "[Deal \"S:AK\"]\n", "name": "bad.hl"})
+    assert bad.status_code == 400 and bad.json()["error"].startswith("bad.hl:1: ")
+
+
+# -- the guards ---------------------------------------------------------------------------------
+
+
+def test_a_request_for_another_host_is_refused(client):
+    response = client.get("/api/status", headers={"Host": "rebind.example:8765"})
+    assert response.status_code == 403 and "not this board's address" in response.json()["error"]
+
+
+def test_a_state_changing_request_from_another_origin_is_refused(client, library):
+    response = client.post("/api/view", json={"root": example(library, "dig-fight")},
+                           headers={"Origin": "http://evil.example"})
+    assert response.status_code == 403
+    same = client.post("/api/view", json={"root": example(library, "dig-fight")},
+                       headers={"Origin": "http://127.0.0.1:8765"})
+    assert same.status_code == 200
+
+
+def test_beyond_loopback_every_request_needs_the_token(library):
+    guarded = client_for(create_app(library, None, hosts=None, token="s3cret"))
+    assert guarded.get("/api/status").status_code == 403
+    assert guarded.get("/?token=wrong").status_code == 403
+    page = guarded.get("/?token=s3cret")
+    assert page.status_code == 200 and "huolong_board_token" in page.headers["set-cookie"]
+    assert guarded.get("/api/status").status_code == 200  # the cookie set by the page
+
+
+def test_the_page_and_its_files_are_served_from_the_package(client):
+    page = client.get("/")
+    assert page.status_code == 200 and '<script src="/static/board.js">' in page.text
+    files = {name: client.get(f"/static/{name}") for name in ("board.js", "board.css")}
+    assert all(r.status_code == 200 for r in files.values())
+    # nothing is fetched from elsewhere: no CDN, no web font, no remote script
+    assert 'src="http' not in page.text and 'href="http' not in page.text
+    assert "url(http" not in files["board.css"].text and "fetch(\"http" not in files["board.js"].text
+    assert client.get("/static/../app.py").status_code == 404
+
+
+def test_a_thousand_malformed_bodies_never_give_a_5xx(client):
+    rng = random.Random(7)
+    paths = ["/api/view", "/api/analyse", "/api/jobs", "/api/open", "/api/export", "/api/bury", "/api/editor/check",
+             "/api/editor/build", "/api/random"]
+    junk = [b"", b"[]", b"null", b"{\"root\": 5}", b"{\"root\": {\"file\": -1}}", b"{\"root\": {\"text\": 3}}",
+            b"{\"kind\": \"graph\", \"root\": {\"file\": 0}, \"seconds\": \"x\"}", b"\xff\xfe", b"{\"hands\": 1}",
+            b"{\"cards\": 99}", b"{\"text\": []}", b"{\"root\": {\"file\": 0}, \"plays\": [1, 2]}"]
+    for _ in range(1000):
+        body = rng.choice(junk) if rng.random() < 0.7 else bytes(rng.randrange(256) for _ in range(rng.randrange(40)))
+        response = client.post(rng.choice(paths), content=body, headers={"Content-Type": "application/json"})
+        assert response.status_code < 500, (response.status_code, body, response.text)
+    assert client.get("/api/status").status_code == 200
+
+
+# -- values: the same JSON as the CLI ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["dig-fight", "keep-bottom", "pair-ruff", "level-tie", "strict-follow"])
+def test_values_equal_solve_json(client, library, name):
+    data = client.post("/api/analyse", json={"root": example(library, name), "plays": []}).json()
+    [cli] = cli_json(EXAMPLES / f"{name}.hl", "--json")
+    assert without_timing(data["analysis"]) == without_timing(cli)
+
+
+def test_values_after_a_play_equal_solve_json_of_that_position(client, library, tmp_path):
+    data = client.post("/api/analyse", json={"root": example(library, "dig-fight"), "plays": ["DK"]}).json()
+    [pos] = read_file(EXAMPLES / "dig-fight.hl")
+    pos.play(pos.legal_plays()[1])
+    path = tmp_path / "after.hl"
+    path.write_text(write_position(pos))
+    assert without_timing(data["analysis"]) == without_timing(cli_json(path, "--json")[0])
+
+
+@pytest.mark.parametrize("objective", ["points", "result"])
+def test_the_objective_switch_is_the_clis(client, library, objective):
+    data = client.post("/api/analyse", json={"root": example(library, "dig-fight"), "objective": objective}).json()
+    [cli] = cli_json(EXAMPLES / "dig-fight.hl", "--json", "--objective", objective)
+    assert without_timing(data["analysis"]) == without_timing(cli)
+
+
+def test_a_solve_past_its_budget_says_what_it_had_proved(client):
+    text = big_position_text()
+    data = client.post("/api/analyse", json={"root": {"text": text}, "seconds": 0.3}).json()
+    stopped = data["stopped"]
+    assert stopped["reason"] == "time limit" and set(stopped) == {"reason", "nodes", "finished", "at_least", "at_most"}
+    assert data["to_play"] and data["plays"] == "all"
+
+
+def test_a_newer_request_cancels_the_one_on_screen(client, library):
+    text = big_position_text()
+    answers = {}
+
+    def slow():
+        answers["slow"] = client.post("/api/analyse", json={"root": {"text": text}, "seconds": 60}).json()
+
+    thread = threading.Thread(target=slow)
+    thread.start()
+    time.sleep(1.0)
+    started = time.monotonic()
+    quick = client.post("/api/analyse", json={"root": example(library, "dig-fight")}).json()
+    thread.join(timeout=30)
+    assert quick["analysis"]["value"]["points"] == 175
+    assert answers["slow"]["cancelled"] is True and answers["slow"]["stopped"]["reason"] == "cancelled"
+    assert time.monotonic() - started < 30
+
+
+def test_a_hand_that_is_over_has_nothing_to_value(client, library):
+    view = client.post("/api/view", json={"root": example(library, "hand-record")}).json()
+    response = client.post("/api/analyse", json={"root": example(library, "hand-record"), "plays": view["main_line"]})
+    assert response.status_code == 400 and "over" in response.json()["error"]
+
+
+# -- background jobs --------------------------------------------------------------------------------
+
+
+def test_the_value_graph_is_exact_from_the_end_and_estimated_before(client, library):
+    job = client.post("/api/jobs", json={"kind": "graph", "root": example(library, "hand-record"), "seconds": 3,
+                                         "samples": 4}).json()
+    state = wait_job(client, job["id"])
+    assert state["state"] == "done", state["error"]
+    points = {p["ply"]: p for p in state["progress"]}
+    plies = state["result"]["plies"]
+    exact_from = state["result"]["exact_from"]
+    assert set(points) == set(range(plies + 1)) and exact_from < plies - 30
+    assert all("value" in points[i] for i in range(exact_from, plies + 1))
+    assert all("estimate" in points[i] and "value" not in points[i] for i in range(exact_from))
+    # each exact point is solve's value there, and each loss is review's
+    [hand] = cli_json("review", EXAMPLES / "hand-record.hl", "--json", "--all", "--tricks", "8")
+    first = len(hand["plays"])
+    reviewed = {plies - first + i: p for i, p in enumerate(hand["plays"])}
+    for ply, judged in reviewed.items():
+        assert points[ply]["value"] == judged["best"]
+        assert points[ply]["loss"] == judged["loss"] and points[ply]["worse_result"] == judged["worse_result"]
+
+
+def test_the_estimates_are_review_estimates(client, library):
+    job = client.post("/api/jobs", json={"kind": "graph", "root": example(library, "hand-record"), "seconds": 3,
+                                         "samples": 4, "seed": 9}).json()
+    state = wait_job(client, job["id"])
+    estimates = {p["ply"]: p["estimate"] for p in state["progress"] if "estimate" in p}
+    [hand] = cli_json("review", EXAMPLES / "hand-record.hl", "--json", "--estimate", "4", "--seed", "9", "--tricks", "1")
+    for e in hand["estimates"]:
+        if e["ply"] in estimates:
+            assert estimates[e["ply"]] == {k: e[k] for k in ("mean_points", "points_se", "samples")}
+
+
+def test_advice_on_the_board_is_advise_json(client, library):
+    view = client.post("/api/view", json={"root": example(library, "hand-record")}).json()
+    # before E's play in trick 18 of the record, as `advise --trick 18 --seat E`
+    [record] = read_file(EXAMPLES / "hand-record.hl")
+    cut = record.rewound(18, 1)
+    plays = view["main_line"][: sum(len(t.plays) for t in cut.history) + len(cut.trick)]
+    job = client.post("/api/jobs", json={"kind": "advise", "root": example(library, "hand-record"), "plays": plays,
+                                         "seat": "E", "seed": 3, "samples": 40}).json()
+    state = wait_job(client, job["id"])
+    assert state["state"] == "done", state["error"]
+    [cli] = cli_json("advise", EXAMPLES / "hand-record.hl", "--trick", "18", "--seat", "E", "--seed", "3",
+                     "--samples", "40", "--workers", "1", "--json")
+    result = {k: v for k, v in state["result"].items() if k != "interrupted"}
+    assert without_timing(result) == without_timing(cli)
+    assert state["progress"] and without_timing(state["progress"][-1]) == without_timing(cli)
+
+
+def test_advice_cancelled_answers_with_what_it_had(client, library):
+    view = client.post("/api/view", json={"root": example(library, "hand-record")}).json()
+    job = client.post("/api/jobs", json={"kind": "advise", "root": example(library, "hand-record"),
+                                         "plays": view["main_line"][:8], "seed": 1, "samples": 100000}).json()
+    deadline = time.monotonic() + 120
+    while client.get(f"/api/jobs/{job['id']}").json()["progress_count"] < 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    client.delete(f"/api/jobs/{job['id']}")
+    state = wait_job(client, job["id"])  # how soon it answers is measured in bench/, not asserted here
+    assert state["state"] == "cancelled" and state["result"]["interrupted"] is True
+    assert state["result"]["samples"] >= state["progress"][0]["samples"] > 0
+
+
+def test_burials_rank_as_bury_json(client, library):
+    job = client.post("/api/jobs", json={"kind": "bury", "root": example(library, "before-bury"), "samples": 40,
+                                         "seed": 2}).json()
+    state = wait_job(client, job["id"])
+    assert state["state"] == "done", state["error"]
+    [cli] = cli_json("bury", EXAMPLES / "before-bury.hl", "--samples", "40", "--seed", "2", "--workers", "1", "--json")
+    assert without_timing(state["result"]) == without_timing(cli)
+    assert state["progress"] and without_timing(state["progress"][-1]) == without_timing(cli)
+
+
+def test_a_burial_applies_to_a_deal_with_every_hand(client, library):
+    best = "SA SQ S8 S6 C6 C4"
+    hidden = client.post("/api/bury", json={"root": example(library, "before-bury"), "bury": best})
+    assert hidden.status_code == 400 and hidden.json()["error"] == "every hand must be known to bury"
+    [deal] = read_file(EXAMPLES / "before-bury-known.hl")
+    held = deal.hands[deal.dealer] + deal.kitty
+    best = " ".join(str(Play((c,))) for c in list(held)[:6])
+    buried = client.post("/api/bury", json={"root": example(library, "before-bury-known"), "bury": best}).json()["text"]
+    [pos] = read_positions(buried)
+    assert not pos.is_before_bury and pos.bottom == Hand.from_cards(Play.parse(best).cards)
+
+
+def test_closing_a_tab_cancels_its_jobs(client, library):
+    job = client.post("/api/jobs", json={"kind": "bury", "root": example(library, "before-bury"), "samples": 20000,
+                                         "tab": "tab-1"}).json()
+    assert client.post("/api/tabs/tab-1/close").json()["cancelled"] == 1
+    assert wait_job(client, job["id"])["state"] == "cancelled"
+
+
+def test_a_full_queue_answers_503_with_retry_after(client, library):
+    jobs = []
+    try:
+        for _ in range(QUEUE_LIMIT + 2):
+            response = client.post("/api/jobs", json={"kind": "bury", "root": example(library, "before-bury"),
+                                                      "samples": 20000, "tab": "flood"})
+            if response.status_code == 503:
+                assert response.headers["Retry-After"] == "5" and "busy" in response.json()["error"]
+                break
+            jobs.append(response.json()["id"])
+        else:
+            pytest.fail("the queue never filled")
+    finally:
+        client.post("/api/tabs/flood/close")
+    assert client.get("/api/status").status_code == 200
+
+
+def test_an_unknown_job_kind_is_a_400(client, library):
+    response = client.post("/api/jobs", json={"kind": "mine", "root": example(library, "dig-fight")})
+    assert response.status_code == 400 and response.json()["error"].startswith("kind: one of graph, advise, bury")
+
+
+# -- entering a deal ------------------------------------------------------------------------------
+
+
+def test_a_hand_is_checked_as_it_is_typed(client):
+    assert client.post("/api/editor/check", json={"text": "AK10.5.-.3.BL"}).json()["count"] == 7
+    bad = client.post("/api/editor/check", json={"text": "AK.X"}).json()
+    assert not bad["ok"] and "invalid" in bad["error"]
+
+
+def test_the_editor_builds_a_position_that_reads_back_the_same(client):
+    [dig] = read_file(EXAMPLES / "dig-fight.hl")
+    fields = {"level": "Q", "trump": "C", "dealer": "S", "leader": "W", "points": 145, "rules": "standard",
+              "bottom": str(dig.bottom), "hands": {"SENW"[s]: str(dig.hands[s]) for s in range(4)}}
+    text = client.post("/api/editor/build", json=fields).json()["text"]
+    [built] = read_positions(text)
+    assert built.endgame() == dig.endgame()
+
+
+def test_the_editor_says_what_is_wrong_with_a_deal(client):
+    response = client.post("/api/editor/build", json={"level": "Q", "trump": "C", "dealer": "S", "bottom": "-.-.-.-",
+                                                      "hands": {"S": "AK.-.-.-", "E": "A.-.-.-", "N": "-", "W": "-"}})
+    assert response.status_code == 400 and response.json()["error"].startswith("<editor>:")
+
+
+def test_a_random_endgame_is_a_bot_play_down_with_consistent_points(client):
+    data = client.post("/api/random", json={"cards": 6, "seed": 5}).json()
+    [pos] = read_positions(data["text"])
+    assert all(len(h) == pos.cards_left for h in pos.hands) and pos.cards_left <= 6 and not pos.trick
+    again = client.post("/api/random", json={"cards": 6, "seed": 5}).json()
+    assert again["text"] == data["text"]  # seeded
+    deal = client.post("/api/random", json={"seed": 5}).json()
+    assert read_positions(deal["text"])[0].is_before_bury
+
+
+def test_export_reads_back_to_the_same_position(client, library):
+    plays = ["DK", "D4", "CT"]
+    text = client.post("/api/export", json={"root": example(library, "dig-fight"), "plays": plays}).json()["text"]
+    [exported] = read_positions(text)
+    [pos] = read_file(EXAMPLES / "dig-fight.hl")
+    for play in plays:
+        pos.play(next(p for p in pos.legal_plays() if str(p) == play))
+    assert exported.endgame() == pos.endgame()

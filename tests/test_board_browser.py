@@ -1,0 +1,366 @@
+"""The board in a real browser (Debian's chromium and chromium-driver, driven by Selenium), as a player
+uses it: values on the cards, plays by clicks, the tree, a record with its graph, a stopped solve,
+advice, the editor, errors, a reload, and a phone's width. Screenshots of every view go to
+``board-screenshots/`` (or ``$HUOLONG_SCREENSHOTS``): look at them.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+from board_helpers import EXAMPLES, ROOT, cli_json
+from endgames import random_endgame
+
+from huolong.engine import read_file, read_positions, write_position
+
+pytestmark = pytest.mark.slow
+
+if not (shutil.which("chromium") and shutil.which("chromedriver")):
+    if os.environ.get("CI"):
+        raise RuntimeError("CI needs chromium and chromium-driver (apt-get install -y chromium chromium-driver)")
+    pytest.skip("no chromium/chromedriver here (apt-get install -y chromium chromium-driver)", allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+SHOTS = Path(os.environ.get("HUOLONG_SCREENSHOTS", ROOT / "board-screenshots"))
+WAIT = 120  # seconds a condition may take (a first run compiles the kernel)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """``huolong-solve board`` on a free port, as a user starts it; its URL."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "huolong.cli.main", "board", "--no-browser", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # Ctrl-C as in a terminal
+    try:
+        line = proc.stdout.readline()
+        assert "The board is at http://127.0.0.1:" in line, line
+        url = line.split(" is at ")[1].split()[0]
+        yield url
+    finally:
+        proc.send_signal(signal.SIGINT)  # Ctrl-C: the board stops its workers and says so
+        try:
+            out, _ = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+        assert "The board has stopped." in out
+        assert proc.returncode == 0
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = Options()
+    options.binary_location = shutil.which("chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--no-first-run", "--disable-sync", "--lang=en-US"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+    driver.set_window_size(1280, 1000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+def wait(driver, condition, timeout: float = WAIT):
+    # the page redraws as answers arrive: an element seen a moment ago may be gone, so look again
+    return WebDriverWait(driver, timeout, poll_frequency=0.1,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(lambda d: condition(d))
+
+
+def find(driver, css: str):
+    found = driver.find_elements(By.CSS_SELECTOR, css)
+    return found[0] if found and found[0].is_displayed() else None
+
+
+def shoot(driver, name: str) -> None:
+    """A screenshot of the whole page at the window's width."""
+    width = driver.get_window_size()["width"]
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(width, min(max(height + 40, 600), 6000))
+    driver.save_screenshot(str(SHOTS / f"{name}-{width}.png"))
+    driver.set_window_size(width, 1000)
+
+
+def open_example(driver, url: str, name: str, viewer: str = "") -> None:
+    driver.get(url)
+    wait(driver, lambda d: len(Select(d.find_element(By.ID, "picker")).options) > 5)
+    picker = Select(driver.find_element(By.ID, "picker"))
+    index = next(o.get_attribute("value") for o in picker.options if o.text.startswith(title_of(name)))
+    picker.select_by_value(index)
+    wait(driver, lambda d: d.find_element(By.ID, "info").text.startswith(title_of(name)))
+
+
+def title_of(name: str) -> str:
+    [pos] = read_file(EXAMPLES / f"{name}.hl")
+    return pos.tags["Event"]
+
+
+def card(driver, seat: str, token: str):
+    return wait(driver, lambda d: find(d, f'.seat[data-seat="{seat}"] button[data-card="{token}"]:not(.selected)'))
+
+
+def moves_shown(driver) -> dict[str, str]:
+    wait(driver, lambda d: find(d, "#moves-table"))
+    rows = driver.find_elements(By.CSS_SELECTOR, "#moves-table tr[data-play]")
+    return {r.get_attribute("data-play"): r.text for r in rows}
+
+
+def to_play(driver) -> str:
+    return driver.find_element(By.CSS_SELECTOR, ".seat.to-play").get_attribute("data-seat")
+
+
+# -- every play valued -----------------------------------------------------------------------------
+
+
+def test_dig_fights_card_values_equal_solve_json(server, browser):
+    open_example(browser, server, "dig-fight")
+    moves = moves_shown(browser)
+    [cli] = cli_json(EXAMPLES / "dig-fight.hl", "--json")
+    assert list(moves) == [m["play"] for m in cli["moves"]]
+    best = {}
+    for m in cli["moves"]:  # each card shows the best of the plays holding it (they come best first)
+        for token in m["play"].split():
+            best.setdefault(token, m)
+    for token, m in best.items():
+        badge = card(browser, "W", token).find_element(By.CSS_SELECTOR, ".val").text
+        assert badge.endswith(str(m["points"])), (token, badge)
+    marks = {p: browser.find_element(By.CSS_SELECTOR, f'#moves-table tr[data-play="{p}"] .mark').text for p in moves}
+    assert marks == {"S4": "✓", "DK": "✓", "DK DK": "✗"}  # best, best, worse result
+    assert "attackers reach 175 and dig" in browser.find_element(By.ID, "verdict").text
+    shoot(browser, "table")
+
+
+def test_a_click_plays_and_the_values_update(server, browser, tmp_path):
+    open_example(browser, server, "dig-fight")
+    moves_shown(browser)
+    card(browser, "W", "S4").click()  # S4 alone is a legal play and no other holds it: played at once
+    wait(browser, lambda d: to_play(d) == "S")
+    [pos] = read_file(EXAMPLES / "dig-fight.hl")
+    pos.play(pos.legal_plays()[0])
+    path = tmp_path / "after.hl"
+    path.write_text(write_position(pos))
+    [cli] = cli_json(path, "--json")
+    wait(browser, lambda d: list(moves_shown(d)) == [m["play"] for m in cli["moves"]])
+    assert "W ♠4" in browser.find_element(By.ID, "center").text
+
+
+def test_undo_redo_and_a_variation(server, browser):
+    open_example(browser, server, "dig-fight")
+    moves_shown(browser)
+    card(browser, "W", "S4").click()
+    wait(browser, lambda d: to_play(d) == "S")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    wait(browser, lambda d: to_play(d) == "W")
+    card(browser, "W", "DK").click()  # DK or DK DK: a choice, so the Play button decides
+    browser.find_element(By.ID, "play-button").click()
+    wait(browser, lambda d: to_play(d) == "S" and "W ♦K" in d.find_element(By.ID, "center").text)
+    browser.find_element(By.ID, "undo-button").click()
+    wait(browser, lambda d: to_play(d) == "W")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#variations .var-row")
+    assert [r.text.split()[0] for r in rows] == ["♠4", "♦K"]
+    browser.find_element(By.ID, "redo-button").click()  # redo follows the last visited: DK
+    wait(browser, lambda d: "W ♦K" in d.find_element(By.ID, "center").text)
+    browser.find_element(By.ID, "undo-button").click()
+    wait(browser, lambda d: to_play(d) == "W")
+    browser.find_element(By.CSS_SELECTOR, "#variations .var-row .promote").click()
+    wait(browser, lambda d: [r.text.split()[0] for r in d.find_elements(By.CSS_SELECTOR, "#variations .var-row")]
+         == ["♦K", "♠4"])
+    browser.find_elements(By.CSS_SELECTOR, "#variations .var-row .delete")[1].click()  # ♠4, now the second
+    wait(browser, lambda d: [r.text.split()[0] for r in d.find_elements(By.CSS_SELECTOR, "#variations .var-row")]
+         == ["♦K"])
+    shoot(browser, "variations")
+
+
+def test_a_strict_follow_pair_follow_is_built_by_selection(server, browser):
+    open_example(browser, server, "strict-follow")
+    moves_shown(browser)
+    card(browser, "N", "C3").click()
+    card(browser, "N", "C3").click()  # the pair: the only legal play holding both
+    wait(browser, lambda d: to_play(d) == "W")
+    card(browser, "W", "C4").click()
+    card(browser, "W", "D2").click()  # a mixed follow of two trumps
+    wait(browser, lambda d: to_play(d) == "S")
+    card(browser, "S", "S4").click()  # S holds the pair ♥2 ♥2 and must play it: ♠4 is refused
+    assert "no legal play holds these cards" in browser.find_element(By.ID, "selection").text
+    assert not browser.find_elements(By.CSS_SELECTOR, ".selected")
+    card(browser, "S", "H2").click()
+    card(browser, "S", "H2").click()
+    wait(browser, lambda d: to_play(d) == "E")
+    assert "S ♥2 ♥2" in browser.find_element(By.ID, "center").text
+
+
+# -- a hand record, its graph ---------------------------------------------------------------------
+
+
+def test_stepping_the_hand_record_while_its_graph_fills(server, browser):
+    open_example(browser, server, "hand-record")
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(20):
+        body.send_keys(Keys.ARROW_RIGHT)
+    wait(browser, lambda d: (p := find(d, "#plays-list .ply.current")) is not None and p.get_attribute("data-ply") == "20")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#graph-svg circle.exact-point")) > 30)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#graph-svg polyline.estimate"), timeout=180)
+    assert "estimate" in browser.find_element(By.ID, "graph").text
+    shoot(browser, "record")
+    wait(browser, lambda d: d.execute_script(  # click the graph at its right end: go to the end of the hand
+        "const s = document.getElementById('graph-svg'), r = s.getBoundingClientRect();"
+        "s.dispatchEvent(new MouseEvent('click', {clientX: r.right - 2, clientY: r.top + 20, bubbles: true}));"
+        "return true;"))
+    wait(browser, lambda d: "Result" in d.find_element(By.ID, "verdict").text)
+
+
+def test_the_39_card_start_and_the_bury_view_fit_a_phone(server, browser):
+    browser.set_window_size(400, 900)
+    try:
+        open_example(browser, server, "hand-record")
+        wait(browser, lambda d: find(d, ".seat.to-play button.card"))
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 400
+        sizes = browser.execute_script(
+            "return [...document.querySelectorAll('.seat.to-play button.card')].map(b => [b.offsetWidth, b.offsetHeight])")
+        assert len(sizes) == 39 and all(w >= 32 and h >= 32 for w, h in sizes)  # tap targets
+        shoot(browser, "record")
+        open_example(browser, server, "before-bury")
+        wait(browser, lambda d: find(d, "#kitty"))
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 400
+        shoot(browser, "bury")
+        open_example(browser, server, "dig-fight")
+        moves_shown(browser)
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 400
+        shoot(browser, "table")
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
+def test_a_reload_keeps_the_position(server, browser):
+    open_example(browser, server, "dig-fight")
+    moves_shown(browser)
+    card(browser, "W", "S4").click()
+    wait(browser, lambda d: to_play(d) == "S")
+    browser.refresh()
+    wait(browser, lambda d: find(d, ".seat.to-play") is not None and to_play(d) == "S")
+    assert "W ♠4" in browser.find_element(By.ID, "center").text
+
+
+# -- a budget, advice, burials ---------------------------------------------------------------------
+
+
+def test_a_budget_stopped_position_shows_its_bounds(server, browser):
+    text = write_position(random_endgame(random.Random(11), 13, kinds=54))  # ~1 s proves a floor, not the value
+    open_text(browser, server, text)
+    budget = wait(browser, lambda d: find(d, "#budget"))
+    budget.send_keys(Keys.CONTROL, "a")
+    budget.send_keys("1", Keys.TAB)  # a budget of one second
+    assert browser.execute_script("return S.seconds") == 1
+    stopped = wait(browser, lambda d: find(d, "#stopped"))
+    assert "Stopped (time limit)" in stopped.text
+    answer = browser.execute_script("return analysis")["stopped"]  # what the server sent the page
+    verdict = browser.find_element(By.ID, "verdict").text
+    for bound in ("at_least", "at_most"):
+        if answer[bound]:
+            assert f"{'at least' if bound == 'at_least' else 'at most'} {answer[bound]['points']}" in verdict
+    for move in answer["finished"]:
+        assert f"= {move['points']}" in verdict
+    assert answer["at_least"] or answer["at_most"] or answer["finished"] or answer["nodes"]
+    assert find(browser, "#advise-button") is not None  # advice is offered instead
+    shoot(browser, "stopped")
+
+
+def test_advice_is_started_and_cancelled(server, browser):
+    open_example(browser, server, "hand-record")
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(8):
+        body.send_keys(Keys.ARROW_RIGHT)
+    Select(browser.find_element(By.ID, "viewer")).select_by_value("W")  # W leads the third trick
+    wait(browser, lambda d: find(d, "#advise-button")).click()
+    wait(browser, lambda d: find(d, "#advice-table"))
+    shoot(browser, "advice")
+    wait(browser, lambda d: find(d, "#advice-cancel")).click()
+    wait(browser, lambda d: "cancelled" in d.find_element(By.ID, "advice-state").text)
+    assert "face down" in browser.find_element(By.ID, "verdict").text
+    shoot(browser, "single-seat")
+
+
+def test_burials_are_ranked_and_one_is_applied(server, browser):
+    open_example(browser, server, "before-bury-known")
+    wait(browser, lambda d: find(d, "#bury-button")).click()
+    wait(browser, lambda d: find(d, "#bury-table button.apply"), timeout=300).click()
+    wait(browser, lambda d: find(d, "#moves-table") or find(d, "#verdict") and "Stopped" in d.find_element(
+        By.ID, "verdict").text)
+    assert find(browser, "#kitty") is None and to_play(browser) == "S"
+
+
+# -- entering and opening deals --------------------------------------------------------------------
+
+
+def open_text(driver, url: str, text: str) -> None:
+    driver.get(url)
+    wait(driver, lambda d: find(d, "#open-button")).click()
+    area = wait(driver, lambda d: find(d, "#open-text"))
+    driver.execute_script("arguments[0].value = arguments[1];", area, text)
+    driver.find_element(By.ID, "open-go").click()
+
+
+def test_a_malformed_upload_shows_the_error_and_the_page_still_works(server, browser):
+    open_text(browser, server, '[Level "3"]\n[Level "4"]\n')
+    error = wait(browser, lambda d: find(d, "#open-error"))
+    assert error.text.startswith("error: <pasted>:2: ")
+    shoot(browser, "error")
+    browser.find_element(By.CSS_SELECTOR, "#open-dialog button[value=cancel]").click()
+    card(browser, "W", "S4").click()  # the board goes on as before (dig-fight, the first position shown)
+    wait(browser, lambda d: to_play(d) == "S")
+
+
+def test_the_editor_builds_dig_fight_and_its_export_reads_back(server, browser):
+    [dig] = read_file(EXAMPLES / "dig-fight.hl")
+    browser.get(server)
+    wait(browser, lambda d: find(d, "#editor-button")).click()
+    for field, value in (("ed-level", "Q"), ("ed-trump", "C"), ("ed-dealer", "S"), ("ed-leader", "W")):
+        Select(browser.find_element(By.ID, field)).select_by_value(value)
+    points = browser.find_element(By.ID, "ed-points")
+    points.clear()
+    points.send_keys("145")
+    for seat in "SENW":
+        browser.find_element(By.ID, f"ed-{seat}").send_keys(str(dig.hands["SENW".index(seat)]))
+    browser.find_element(By.CSS_SELECTOR, 'input[name=ed-target][value=bottom]').click()
+    for token in ("SJ", "H9", "H7", "H3", "CA", "C6"):  # the bottom from the picker of kinds (redrawn each time)
+        wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, f'#ed-kinds button[data-kind="{token}"]').click() or True)
+        wait(browser, lambda d: token[1] in d.find_element(By.ID, "ed-bottom").get_attribute("value").upper())
+    wait(browser, lambda d: "6 cards" in d.find_element(By.ID, "ed-bottom-state").text)
+    shoot(browser, "editor")
+    browser.find_element(By.ID, "ed-export").click()
+    exported = wait(browser, lambda d: (e := find(d, "#ed-text")) is not None and e.get_attribute("value") and e)
+    [pos] = read_positions(exported.get_attribute("value"))
+    assert pos.endgame() == dig.endgame()
+    browser.find_element(By.ID, "ed-build").click()
+    assert moves_shown(browser)["S4"]
+
+
+def test_screenshots_at_a_phones_width(server, browser):
+    browser.set_window_size(400, 900)
+    try:
+        open_example(browser, server, "hand-record")
+        wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#graph-svg circle.exact-point")) > 10)
+        Select(browser.find_element(By.ID, "viewer")).select_by_value("W")
+        wait(browser, lambda d: "face down" in d.find_element(By.ID, "verdict").text)
+        shoot(browser, "single-seat")
+        browser.get(server)
+        wait(browser, lambda d: find(d, "#editor-button")).click()
+        shoot(browser, "editor")
+    finally:
+        browser.set_window_size(1280, 1000)
+    assert {"single-seat-400.png", "editor-400.png"} <= {p.name for p in SHOTS.iterdir()}
