@@ -174,7 +174,8 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         root = library.root(data.get("root"))
         start, main_line = start_and_line(root)
         out["main_line"] = [str(p) for p in main_line]
-        out["main_tricks"] = [{"leader": "SENW"[t.leader], "winner": "SENW"[t.winner], "points": t.points}
+        out["main_tricks"] = [{"leader": "SENW"[t.leader], "winner": "SENW"[t.winner], "points": t.points,
+                               "seats": ["SENW"[root.seat_after(t.leader, i)] for i in range(len(t.plays))]}
                               for t in root.history] if root.record else []
         out["start"] = {"to_play": "SENW"[start.to_play]}
         return JSONResponse(out)

@@ -90,6 +90,7 @@ def find(driver, css: str):
 def shoot(driver, name: str) -> None:
     """A screenshot of the whole page at the window's width."""
     width = driver.get_window_size()["width"]
+    driver.execute_script("window.scrollTo(0, 0)")
     height = driver.execute_script("return document.documentElement.scrollHeight")
     driver.set_window_size(width, min(max(height + 40, 600), 6000))
     driver.save_screenshot(str(SHOTS / f"{name}-{width}.png"))

@@ -18,7 +18,8 @@ const MSG = {
   points: "attackers' points {points}", tricks_left: "{n} tricks left", bottom: "bottom {cards} ({points} points, a dig is worth {dig})",
   bottom_hidden: "bottom hidden", attack: "{a} attack",
   solving: "solving…", stopped: "Stopped ({reason}) after {nodes} nodes.",
-  proved: "Proved before the stop: at least {low}, at most {high}.",
+  proved: "Proved before the stop: at least {low}, at most {high}.", proved_low: "Proved before the stop: at least {low}.",
+  proved_high: "Proved before the stop: at most {high}.",
   finished: "Plays finished before the stop: {plays}.", advise_offer: "Single-dummy advice (below) ranks the plays on samples of the hidden hands instead.",
   best_value: "Best play: the attackers reach {points}{dug}; {outcome}.", and_dig: " and dig the bottom",
   bridge_value: "Best play: the side to play takes {points} more tricks.",
@@ -345,7 +346,8 @@ function renderVerdict() {
   if (analysis.stopped) {
     const st = analysis.stopped;
     const kids = [el("div", { id: "stopped" }, t("stopped", { reason: st.reason, nodes: st.nodes.toLocaleString("en") }))];
-    if (st.at_least || st.at_most) kids.push(el("div", { id: "bounds" }, t("proved", { low: valueText(st.at_least), high: valueText(st.at_most) })));
+    const which = st.at_least && st.at_most ? "proved" : st.at_least ? "proved_low" : st.at_most ? "proved_high" : null;
+    if (which) kids.push(el("div", { id: "bounds" }, t(which, { low: valueText(st.at_least), high: valueText(st.at_most) })));
     if (st.finished.length) kids.push(el("div", {}, t("finished", { plays: st.finished.map((m) => `${playText(m.play)} = ${m.points}`).join(", ") })));
     kids.push(el("div", { class: "muted" }, t("advise_offer")));
     box.replaceChildren(...kids);
@@ -465,7 +467,8 @@ function renderRecord() {
   for (const play of line) {
     const p = graph.points.get(ply) || {};
     const bad = p.loss > 0 || p.worse_result;
-    const label = `${p.seat || ""} ${playText(play)}` + (bad ? (p.worse_result ? " ✗" : ` −${p.loss}`) : "");
+    const seat = ((view.main_tricks || [])[trick - 1] || { seats: [] }).seats[row.length] || p.seat || "";
+    const label = `${seat} ${playText(play)}` + (bad ? (p.worse_result ? " ✗" : ` −${p.loss}`) : "");
     const i = ply;
     row.push(el("span", { class: "ply" + (i === cur ? " current" : "") + (bad ? " bad" : ""), "data-ply": i, title: bad && p.best_play ? `best: ${playText(p.best_play)}` : "", on: { click: () => go(mainPath(i)) } }, label));
     ply++;
