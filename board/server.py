@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import secrets
+import signal
 import socket
 import threading
 import webbrowser
@@ -54,6 +55,10 @@ def board_url(host: str, port: int, token: str | None) -> str:
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def serve(positions: list[Position], *, host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = True,
           say: Callable[[str], None] = print, workers: int | None = None) -> None:
     """Serve the board until Ctrl-C; the positions of FILE first in its picker, then the examples."""
@@ -76,6 +81,7 @@ def serve(positions: list[Position], *, host: str = "127.0.0.1", port: int = DEF
     server = uvicorn.Server(config)
     if open_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
+    signal.signal(signal.SIGTERM, _stop)  # uvicorn raises the signal again once it has stopped: end cleanly
     try:
         server.run()
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: for the board it is the way out
