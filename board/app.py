@@ -151,8 +151,8 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         return JSONResponse(pool.status() if pool else {"kernel": "none"})
 
     async def positions(request: Request) -> Response:
-        return JSONResponse({"positions": [{"index": i, "name": e.name, "title": e.title, "kind": e.kind}
-                                           for i, e in enumerate(library.entries)]})
+        return JSONResponse({"positions": [{"index": i, "name": e.name, "title": e.title, "kind": e.kind,
+                                            "given": i < library.given} for i, e in enumerate(library.entries)]})
 
     async def open_text(request: Request) -> Response:
         data = await body(request)

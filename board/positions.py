@@ -59,14 +59,15 @@ def entry_of(pos: Position) -> Entry:
 class Library:
     """The positions the server was started with, in order, and the shipped examples after them."""
 
-    def __init__(self, positions: list[Position]) -> None:
+    def __init__(self, positions: list[Position], given: int | None = None) -> None:
         self.positions = [p.copy() for p in positions]
         self.entries = [entry_of(p) for p in self.positions]
+        self.given = len(positions) if given is None else given  # how many came from the command line
 
     @classmethod
     def of_examples(cls, first: list[Position] | None = None) -> Library:
         shipped = [pos for name in examples() for pos in read_example(name)]
-        return cls([*(first or []), *shipped])
+        return cls([*(first or []), *shipped], given=len(first or []))
 
     def index(self, example: str) -> int:
         """The index of the first position of a shipped example."""

@@ -50,7 +50,8 @@ def big_position_text() -> str:
 
 def test_the_picker_lists_the_files_positions_then_the_examples(client):
     positions = client.get("/api/positions").json()["positions"]
-    assert positions[0]["name"].endswith("strict-follow.hl:1")
+    assert positions[0]["name"].endswith("strict-follow.hl:1") and positions[0]["given"]
+    assert not any(p["given"] for p in positions[1:])
     names = [p["name"] for p in positions]
     assert "example:dig-fight:1" in names and "example:hand-record:1" in names
     kinds = {p["name"]: p["kind"] for p in positions}

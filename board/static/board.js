@@ -700,7 +700,8 @@ async function main() {
     if (v && v.main_line.length) startGraph();
     await refresh();
   } else if (positions.length) {
-    const first = positions.find((p) => !p.name.startsWith("example:")) || positions.find((p) => p.name.startsWith("example:dig-fight")) || positions[0];
+    // the first position of the files the board was started with, else the dig fight
+    const first = positions.find((p) => p.given) || positions.find((p) => p.name.startsWith("example:dig-fight")) || positions[0];
     $("picker").value = first.index;
     await openRoot({ file: first.index });
   }
