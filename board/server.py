@@ -12,12 +12,9 @@ from collections.abc import Callable
 
 from huolong.engine import Position
 
-from .app import Guard, create_app
+from .app import create_app
 from .positions import Library
 from .workers import Pool, default_background
-
-DEFAULT_PORT = 8765
-
 
 def is_loopback(host: str) -> bool:
     if host == "localhost":
@@ -59,7 +56,7 @@ def _stop(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def serve(positions: list[Position], *, host: str = "127.0.0.1", port: int = DEFAULT_PORT, open_browser: bool = True,
+def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open_browser: bool = True,
           say: Callable[[str], None] = print, workers: int | None = None) -> None:
     """Serve the board until Ctrl-C; the positions of FILE first in its picker, then the examples."""
     import uvicorn
@@ -91,4 +88,4 @@ def serve(positions: list[Position], *, host: str = "127.0.0.1", port: int = DEF
         say("The board has stopped.")
 
 
-__all__ = ["DEFAULT_PORT", "Guard", "allowed_hosts", "board_url", "free_port", "is_loopback", "serve"]
+__all__ = ["allowed_hosts", "board_url", "free_port", "is_loopback", "serve"]

@@ -6,7 +6,7 @@ import click
 
 from .common import BadInput, load, no_color_option
 
-DEFAULT_PORT = 8765
+DEFAULT_PORT = 8765  # the board's port unless --port says otherwise (the next free one if taken)
 
 
 @click.command("board")

@@ -118,7 +118,15 @@ async function loadPicker() {
   picker.replaceChildren(...positions.map((p) => el("option", { value: p.index }, `${p.title} — ${p.kind}`)));
   return positions;
 }
+function showInPicker(root) { // the picker names what is on the table, an opened or entered text too
+  const picker = $("picker");
+  picker.querySelector("option[data-text]")?.remove();
+  if (root.file !== undefined) { picker.value = String(root.file); return; }
+  picker.prepend(el("option", { value: "", "data-text": "" }, root.name || "<pasted>"));
+  picker.value = "";
+}
 async function openRoot(root) {
+  showInPicker(root);
   S.root = root; S.tree = newNode(null); S.path = [];
   views.clear(); analyses.clear();
   for (const j of [graph, adviceJob, buryJob]) if (j) cancelJob(j.job);
@@ -660,7 +668,7 @@ function exportText(text, name) {
 
 // -- controls -------------------------------------------------------------------------------------
 function setupControls() {
-  $("picker").addEventListener("change", () => openRoot({ file: Number($("picker").value) }));
+  $("picker").addEventListener("change", () => { if ($("picker").value !== "") openRoot({ file: Number($("picker").value) }); });
   $("play-button").addEventListener("click", () => { const p = $("play-button").dataset.play; if (p) makePlay(p); });
   $("clear-button").addEventListener("click", () => { selection = []; renderTable(); renderSelection(); });
   $("undo-button").addEventListener("click", undo); $("redo-button").addEventListener("click", redo);
@@ -695,7 +703,7 @@ async function main() {
   watchKernel();
   const positions = await loadPicker();
   if (loadUrl()) {
-    if (S.root && S.root.file !== undefined) $("picker").value = S.root.file;
+    if (S.root) showInPicker(S.root);
     const v = await getView([]).catch((e) => { showError(e.message); return null; });
     if (v && v.main_line.length) startGraph();
     await refresh();
