@@ -33,7 +33,8 @@ from functools import lru_cache
 
 from huolong.engine import Outcome, Play, Position, seat_name
 from huolong.engine.sampling import Knowledge
-from huolong.engine.seats import Seat
+from huolong.engine.seats import Seat, seat_label
+from huolong.i18n import _
 
 from huolong.solver.encode import OBJECTIVES
 from huolong.solver.errors import SearchAborted, SolverError
@@ -200,19 +201,20 @@ def advise(
     started = time.monotonic()
     pos = position.copy()
     if objective not in OBJECTIVES:
-        raise SolverError(f"invalid objective {objective!r}: use points or outcome")
+        raise SolverError(_("invalid objective {objective!r}: use points or outcome").format(objective=objective))
     if not pos.shape.card_scores:
-        raise SolverError("advice is for Huolong hands, not bridge")
+        raise SolverError(_("advice is for Huolong hands, not bridge"))
     if pos.is_before_bury or pos.bottom is None:
-        raise SolverError("a deal before the bury: rank its burials with huolong-solve bury")
+        raise SolverError(_("a deal before the bury: rank its burials with huolong-solve bury"))
     if pos.is_over():
-        raise SolverError("the hand is over: there is no play to advise")
+        raise SolverError(_("the hand is over: there is no play to advise"))
     if seat is not None and seat != pos.to_play:
-        raise SolverError(f"it is {seat_name(pos.to_play)}'s turn, not {seat_name(seat)}'s")
+        raise SolverError(_("it is {to_play}'s turn, not {seat}'s").format(to_play=seat_label(pos.to_play),
+                                                                          seat=seat_label(seat)))
     seat = pos.to_play
     full_deal = all(h is not None for h in pos.hands)
     if known and not full_deal:
-        raise SolverError("known hands need every hand in the file")
+        raise SolverError(_("known hands need every hand in the file"))
     if not known:
         _knowledge(pos, seat).out()  # the cards still out must be known (raises otherwise)
     tallies = [PlayAdvice(play=p) for p in pos.legal_plays()]

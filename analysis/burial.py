@@ -31,6 +31,7 @@ from huolong.engine.bury import BURY_SIZE, bury_cost, heuristic_bury
 from huolong.engine.cards import card_points
 from huolong.engine.errors import PositionError
 from huolong.engine.sampling import Knowledge
+from huolong.i18n import _
 
 from huolong.solver.jobs import Workers
 from huolong.solver.session import StopToken
@@ -202,17 +203,19 @@ def rank_burials(
     """
     started = time.monotonic()
     if not deal.is_before_bury:
-        raise PositionError("the bury advisor needs a deal before the bury (Kitty, no Bottom)")
+        raise PositionError(_("the bury advisor needs a deal before the bury (Kitty, no Bottom)"))
     if known and any(h is None for h in deal.hands):
-        raise PositionError("--known needs all four hands")
+        raise PositionError(_("--known needs all four hands"))
     held = deal.hands[deal.dealer] + deal.kitty  # type: ignore[operator]
     candidates = [Candidate(bury=h) for h in shortlist(held, deal, stars)]
     for hand in extra:
         if len(hand) != BURY_SIZE or not held.contains_all(Play(tuple(hand))):
-            raise PositionError(f"candidate {hand} is not {BURY_SIZE} cards of the dealer's hand and kitty")
+            raise PositionError(_("candidate {hand} is not {size} cards of the dealer's hand and kitty").format(
+                hand=hand, size=BURY_SIZE))
         limit = deal.rules.bury_limit
         if limit is not None and hand.points > limit:
-            raise PositionError(f"candidate {hand} holds {hand.points} points (bury_limit={limit})")
+            raise PositionError(_("candidate {hand} holds {points} points (bury_limit={limit})").format(
+                hand=hand, points=hand.points, limit=limit))
         existing = next((c for c in candidates if c.bury == hand), None)
         if existing:
             existing.given = True
@@ -263,7 +266,7 @@ def _race_rounds(state: _Race, pool, samples, seconds, seed, known, exact_cards,
             if stop is not None and stop.cancelled:  # the round under way is dropped: equal samples for all
                 state.cancelled = True
                 return
-        for i, candidate in enumerate(c for c in live for _ in chunks):
+        for i, candidate in enumerate(c for c in live for _chunk in chunks):
             for points, dug, outcome, levels in results[i]:
                 result = Outcome(outcome, levels)
                 candidate.add(points, dug, result, swing(result))

@@ -28,7 +28,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from huolong.engine import Hand, HuolongError, Play, Rules, write_position
 from huolong.engine.deal import deal_hand
 
+from huolong.i18n import _, from_accept_language, language, normalize, use
+
 from .editor import build_position, check_hand, random_endgame
+from .messages import LANG_HEADER, LANGUAGE_NAMES, page_messages
 from .positions import BadRequest, Library, kind_of, node, parse, start_and_line
 from .views import position_view
 from .workers import Pool, QueueFull
@@ -52,21 +55,26 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        with use(request_language(headers)):  # this request's words: the page's switch, else the browser's
+            await self._guarded(scope, receive, send, headers)
+
+    async def _guarded(self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str]) -> None:
         host = headers.get("host", "")
         if self.hosts is not None and host not in self.hosts:
-            await _refuse(scope, receive, send, 403, f"host {host!r} is not this board's address")
+            await _refuse(scope, receive, send, 403, _("host {host!r} is not this board's address").format(host=host))
             return
         method = scope["method"]
         origin = headers.get("origin")
         if method not in ("GET", "HEAD", "OPTIONS") and origin is not None and origin != f"http://{host}":
-            await _refuse(scope, receive, send, 403, f"requests from {origin} may not change anything here")
+            await _refuse(scope, receive, send, 403, _("requests from {origin} may not change anything here").format(
+                origin=origin))
             return
         if self.token is not None and not self._has_token(scope, headers):
-            await _refuse(scope, receive, send, 403, "this board needs its token: open the URL it printed")
+            await _refuse(scope, receive, send, 403, _("this board needs its token: open the URL it printed"))
             return
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            await _refuse(scope, receive, send, 413, f"the request body is over {MAX_BODY // 1024} KB")
+            await _refuse(scope, receive, send, 413, _too_large())
             return
         await self.app(scope, _limited(receive), send)
 
@@ -98,6 +106,17 @@ class BodyTooLarge(Exception):
     pass
 
 
+def _too_large() -> str:
+    return _("the request body is over {size} KB").format(size=MAX_BODY // 1024)
+
+
+def request_language(headers: dict[str, str]) -> str:
+    """The language of a request: the page's ``X-Huolong-Lang`` (its switch), else the browser's
+    ``Accept-Language``."""
+    chosen = normalize(headers.get(LANG_HEADER, ""))
+    return chosen or from_accept_language(headers.get("accept-language"))
+
+
 async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, message: str) -> None:
     await JSONResponse({"error": message}, status_code=status)(scope, receive, send)
 
@@ -110,13 +129,13 @@ async def body(request: Request) -> dict:
     try:
         raw = await request.body()
     except BodyTooLarge:
-        raise BadRequest(f"the request body is over {MAX_BODY // 1024} KB") from None
+        raise BadRequest(_too_large()) from None
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError):
-        raise BadRequest("the request body is not JSON") from None
+        raise BadRequest(_("the request body is not JSON")) from None
     if not isinstance(data, dict):
-        raise BadRequest("the request body must be a JSON object")
+        raise BadRequest(_("the request body must be a JSON object"))
     return data
 
 
@@ -128,18 +147,22 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
             try:
                 return await fn(request)
             except BodyTooLarge:
-                return error(f"the request body is over {MAX_BODY // 1024} KB", 413)
+                return error(_too_large(), 413)
             except (BadRequest, HuolongError) as e:
                 return error(str(e))
             except QueueFull as e:
-                return JSONResponse({"error": f"busy: {e}; try again in a few seconds"}, status_code=503,
-                                    headers={"Retry-After": "5"})
+                return JSONResponse({"error": _("busy: {reason}; try again in a few seconds").format(reason=e)},
+                                    status_code=503, headers={"Retry-After": "5"})
         return wrapped
 
     def need_pool() -> Pool:
         if pool is None:
-            raise BadRequest("this board was started without workers")
+            raise BadRequest(_("this board was started without workers"))
         return pool
+
+    async def messages(request: Request) -> Response:
+        """The page's words in the request's language (the catalog's, as the CLI's)."""
+        return JSONResponse({"lang": language(), "languages": LANGUAGE_NAMES, "messages": page_messages()})
 
     async def index(request: Request) -> Response:
         response = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
@@ -159,7 +182,7 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         text = data.get("text")
         name = data.get("name") or "<pasted>"
         if not isinstance(text, str) or not isinstance(name, str):
-            raise BadRequest("expected {\"text\": \"…deal file…\", \"name\": \"…\"}")
+            raise BadRequest(_("expected {example}").format(example='{"text": "…deal file…", "name": "…"}'))
         found = parse(text, name[:200])
         return JSONResponse({"positions": [{"index": i, "title": p.tags.get("Event") or f"{name}:{p.origin[1]}",
                                             "kind": kind_of(p)} for i, p in enumerate(found)]})
@@ -169,7 +192,7 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         pos = node(library, data.get("root"), data.get("plays", []))
         viewer = data.get("viewer")
         if viewer is not None and (not isinstance(viewer, str) or viewer not in "SENW" or len(viewer) != 1):
-            raise BadRequest(f"viewer: one of S E N W, not {viewer!r}")
+            raise BadRequest(_("viewer: one of S E N W, not {viewer!r}").format(viewer=viewer))
         out = position_view(pos, "SENW".index(viewer) if viewer else None)
         root = library.root(data.get("root"))
         start, main_line = start_and_line(root)
@@ -184,35 +207,37 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         data = await body(request)
         pos = node(library, data.get("root"), data.get("plays", []))  # checked here: a bad play is a 400
         if pos.is_over():
-            raise BadRequest("the hand is over: there is no play to value")
-        params = {**_task_params(data), "root": library.root_text(data.get("root")), "plays": data.get("plays", [])}
+            raise BadRequest(_("the hand is over: there is no play to value"))
+        params = {**_task_params(data), "root": library.root_text(data.get("root")), "plays": data.get("plays", []),
+                  "lang": language()}
         job = need_pool().submit("analyse", params, str(data.get("tab", "")), interactive=True)
         await asyncio.to_thread(job.done_event.wait)
         if job.state == "error":
-            raise BadRequest(job.error or "the solve failed")
+            raise BadRequest(job.error or _("the solve failed"))
         return JSONResponse({"job": job.id, "cancelled": job.cancel_asked, **(job.result or {})})
 
     async def start_job(request: Request) -> Response:
         data = await body(request)
         kind = data.get("kind")
         if kind not in JOB_KINDS:
-            raise BadRequest(f"kind: one of {', '.join(JOB_KINDS)}, not {kind!r}")
+            raise BadRequest(_("kind: one of {choices}, not {kind!r}").format(choices=", ".join(JOB_KINDS), kind=kind))
         node(library, data.get("root"), data.get("plays", []))
-        params = {**_task_params(data), "root": library.root_text(data.get("root")), "plays": data.get("plays", [])}
+        params = {**_task_params(data), "root": library.root_text(data.get("root")), "plays": data.get("plays", []),
+                  "lang": language()}
         job = need_pool().submit(kind, params, str(data.get("tab", "")))
         return JSONResponse({"id": job.id}, status_code=202)
 
     async def job_state(request: Request) -> Response:
         job = need_pool().get(request.path_params["job"])
         if job is None:
-            return error("no such job (finished long ago, or never started)", 404)
+            return error(_("no such job (finished long ago, or never started)"), 404)
         since = request.query_params.get("since", "0")
         return JSONResponse(job.to_dict(int(since) if since.isdigit() else 0))
 
     async def cancel_job(request: Request) -> Response:
         job = need_pool().get(request.path_params["job"])
         if job is None:
-            return error("no such job", 404)
+            return error(_("no such job"), 404)
         need_pool().cancel(job)
         return JSONResponse({"id": job.id, "state": job.state})
 
@@ -229,10 +254,10 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         data = await body(request)
         deal = library.root(data.get("root"))
         if not deal.is_before_bury:
-            raise BadRequest("this is not a deal before the bury (Kitty, no Bottom)")
+            raise BadRequest(_("this is not a deal before the bury (Kitty, no Bottom)"))
         cards = data.get("bury")
         if not isinstance(cards, str):
-            raise BadRequest("bury: the six cards, e.g. \"S3 S4 D6 D7 C8 C9\"")
+            raise BadRequest(_("bury: the six cards, e.g. {example}").format(example='"S3 S4 D6 D7 C8 C9"'))
         buried = deal.bury(_hand_of(cards))
         buried.tags = dict(deal.tags)
         return JSONResponse({"text": write_position(buried)})
@@ -257,12 +282,13 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
             deal.tags = {"Event": f"random deal, seed {seed}"}
             return JSONResponse({"text": write_position(deal), "seed": seed})
         if not isinstance(cards, int) or not 1 <= cards <= 39:
-            raise BadRequest(f"cards: a number from 1 to 39, not {cards!r}")
+            raise BadRequest(_("cards: a number from 1 to 39, not {cards!r}").format(cards=cards))
         return JSONResponse({"text": write_position(random_endgame(seed, cards, rules)), "seed": seed})
 
     routes = [
         Route("/", handler(index)),
         Route("/api/status", handler(status)),
+        Route("/api/messages", handler(messages)),
         Route("/api/positions", handler(positions)),
         Route("/api/open", handler(open_text), methods=["POST"]),
         Route("/api/view", handler(view), methods=["POST"]),

@@ -15,6 +15,8 @@ from huolong.engine import Hand, HuolongError, Position, Rules, write_position
 from huolong.engine.deal import deal_hand
 from huolong.solver.playout import play_hand
 
+from huolong.i18n import _
+
 from .positions import BadRequest, parse
 
 SEATS = "SENW"
@@ -23,7 +25,7 @@ SEATS = "SENW"
 def check_hand(text: object) -> dict:
     """A hand string as the editor's field holds it: its cards, or the engine's message."""
     if not isinstance(text, str):
-        raise BadRequest("text: a hand string like AK.T5.-.3")
+        raise BadRequest(_("text: a hand string like AK.T5.-.3"))
     try:
         hand = Hand.parse(text) if text.strip() not in ("", "-") else Hand()
     except HuolongError as e:
@@ -40,7 +42,7 @@ def build_position(fields: dict) -> str:
     """
     hands = fields.get("hands")
     if not isinstance(hands, dict):
-        raise BadRequest("hands: a hand string for each seat S E N W")
+        raise BadRequest(_("hands: a hand string for each seat S E N W"))
     tags = [("Event", fields.get("event") or "entered on the board"), ("Rules", fields.get("rules") or "standard"),
             ("Level", fields.get("level")), ("Trump", fields.get("trump")), ("Dealer", fields.get("dealer"))]
     if fields.get("kitty"):

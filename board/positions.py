@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from huolong.engine import HuolongError, Play, Position, read_positions, write_position
+from huolong.i18n import _
 from huolong.puzzles import examples, read_example
 
 MAX_TEXT = 100_000  # characters of deal file a request may send
@@ -76,18 +77,20 @@ class Library:
     def root(self, spec: object) -> Position:
         """The root position a page names (a fresh copy)."""
         if not isinstance(spec, dict):
-            raise BadRequest("root: expected {\"file\": N} or {\"text\": \"...\", \"index\": N}")
+            raise BadRequest(_("root: expected {example}").format(example='{"file": N} or {"text": "...", "index": N}'))
         if "file" in spec:
             i = spec["file"]
             if not isinstance(i, int) or not 0 <= i < len(self.positions):
-                raise BadRequest(f"root: there is no position {i!r} (the board holds {len(self.positions)})")
+                raise BadRequest(_("root: there is no position {index!r} (the board holds {n})").format(
+                    index=i, n=len(self.positions)))
             return self.positions[i].copy()
         text, index = spec.get("text"), spec.get("index", 0)
         if not isinstance(text, str) or not isinstance(index, int):
-            raise BadRequest("root: expected {\"text\": \"...\", \"index\": N}")
+            raise BadRequest(_("root: expected {example}").format(example='{"text": "...", "index": N}'))
         found = parse(text, spec.get("name") if isinstance(spec.get("name"), str) else "<pasted>")
         if not 0 <= index < len(found):
-            raise BadRequest(f"root: there is no position {index} in the text (it holds {len(found)})")
+            raise BadRequest(_("root: there is no position {index} in the text (it holds {n})").format(
+                index=index, n=len(found)))
         return found[index].copy()
 
     def root_text(self, spec: object) -> dict:
@@ -117,31 +120,32 @@ def parse(text: str, name: str = "<pasted>") -> list[Position]:
     """Every position of a deal file's text (copies); a bad file is a :class:`BadRequest` with the
     engine's one line (``NAME:LINE: what is wrong``)."""
     if len(text) > MAX_TEXT:
-        raise BadRequest(f"{name}: the text is over {MAX_TEXT:,} characters")
+        raise BadRequest(_("{name}: the text is over {limit} characters").format(name=name, limit=f"{MAX_TEXT:,}"))
     try:
         found = [p.copy() for p in _parsed(text, name)]
     except HuolongError as e:
         raise BadRequest(str(e)) from None
     if not found:
-        raise BadRequest(f"{name}: no position in the text")
+        raise BadRequest(_("{name}: no position in the text").format(name=name))
     return found
 
 
 def node(library: Library, root: object, plays: object) -> Position:
     """The position after ``plays`` (play strings) from the start of ``root``, replayed by the engine."""
     if not isinstance(plays, list) or not all(isinstance(p, str) for p in plays):
-        raise BadRequest("plays: expected a list of plays like [\"SA SA\", \"D4\"]")
-    pos, _ = library.start(root)
+        raise BadRequest(_("plays: expected a list of plays like {example}").format(example='["SA SA", "D4"]'))
+    pos, _line = library.start(root)
     for number, text in enumerate(plays, start=1):
         try:
             play = Play.parse(text)
         except HuolongError as e:
-            raise BadRequest(f"play {number} ({text}): {e}") from None
+            raise BadRequest(_("play {number} ({play}): {error}").format(number=number, play=text, error=e)) from None
         if pos.is_over():
-            raise BadRequest(f"play {number} ({text}): the hand is over")
+            raise BadRequest(_("play {number} ({play}): the hand is over").format(number=number, play=text))
         error = pos.play_error(play)
         if error:
-            raise BadRequest(f"play {number} ({text}): not legal: {error}")
+            raise BadRequest(_("play {number} ({play}): not legal: {error}").format(number=number, play=text,
+                                                                                   error=error))
         pos.play(play)
     return pos
 

@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 from huolong.engine import Position
 
+from huolong.i18n import _
+
 from .app import create_app
 from .positions import Library
 from .workers import Pool, default_background
@@ -36,7 +38,8 @@ def free_port(host: str, wanted: int) -> int:
             except OSError:
                 continue
             return probe.getsockname()[1]
-    raise OSError(f"ports {wanted}–{wanted + 9} on {host} are all in use: choose one with --port")
+    raise OSError(_("ports {low}–{high} on {host} are all in use: choose one with --port").format(
+        low=wanted, high=wanted + 9, host=host))
 
 
 def allowed_hosts(host: str, port: int) -> set[str] | None:
@@ -68,11 +71,12 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
     app = create_app(library, pool, hosts=allowed_hosts(host, port), token=token)
     url = board_url(host, port, token)
     if token:
-        say(f"warning: the board listens on {host}, beyond this machine; anyone with the URL (its token) can use it")
-    say(f"The board is at {url}  (Ctrl-C stops it)")
+        say(_("warning: the board listens on {host}, beyond this machine; anyone with the URL (its token) can use "
+              "it").format(host=host))
+    say(_("The board is at {url}  (Ctrl-C stops it)").format(url=url))
     if not pool.ready:
-        say("(the solver's kernel loads in the background: the first start compiles it, up to a minute; "
-            "the board shows positions meanwhile)")
+        say(_("(the solver's kernel loads in the background: the first start compiles it, up to a minute; "
+              "the board shows positions meanwhile)"))
     config = uvicorn.Config(app, host=host.strip("[]"), port=port, log_level="warning", lifespan="off",
                             limit_concurrency=64, timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
@@ -85,7 +89,7 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
         pass
     finally:
         pool.close()
-        say("The board has stopped.")
+        say(_("The board has stopped."))
 
 
 __all__ = ["allowed_hosts", "board_url", "free_port", "is_loopback", "serve"]

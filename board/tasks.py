@@ -19,6 +19,8 @@ from huolong.analysis.review import estimate
 from huolong.engine import Position, parse_seat
 from huolong.solver import SearchAborted, SolverError, StopToken, solve, stopped_dict
 
+from huolong.i18n import _
+
 from .positions import BadRequest, Library, node, start_and_line
 
 Emit = Callable[[dict], None]
@@ -28,14 +30,16 @@ OBJECTIVES = ("outcome", "points", "result")
 def _number(params: dict, key: str, default: float, low: float, high: float) -> float:
     value = params.get(key, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise BadRequest(f"{key}: expected a number from {low:g} to {high:g}, got {value!r}")
+        raise BadRequest(_("{key}: expected a number from {low} to {high}, got {value!r}").format(
+            key=key, low=f"{low:g}", high=f"{high:g}", value=value))
     return value
 
 
 def _objective(params: dict) -> str:
     objective = params.get("objective", "outcome")
     if objective not in OBJECTIVES:
-        raise BadRequest(f"objective: use {', '.join(OBJECTIVES)}, not {objective!r}")
+        raise BadRequest(_("objective: use {choices}, not {objective!r}").format(choices=", ".join(OBJECTIVES),
+                                                                                objective=objective))
     return objective
 
 
@@ -54,7 +58,7 @@ def analyse(params: dict, stop: StopToken, emit: Emit) -> dict:
     objective = _objective(params)
     seconds, nodes = budget(params)
     if pos.is_before_bury or any(h is None for h in pos.hands):
-        raise BadRequest("double-dummy values need every hand and the bottom")
+        raise BadRequest(_("double-dummy values need every hand and the bottom"))
     try:
         analysis = solve(pos, objective, plays="all", max_nodes=nodes, max_seconds=seconds, line=True, stop=stop)
     except SearchAborted as e:
@@ -133,7 +137,7 @@ def bury_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     """``bury --json`` for a deal before the bury, round by round."""
     deal = Library([]).root(params["root"])
     if not deal.is_before_bury:
-        raise BadRequest("this is not a deal before the bury (Kitty, no Bottom)")
+        raise BadRequest(_("this is not a deal before the bury (Kitty, no Bottom)"))
     answer = rank_burials(deal, samples=int(_number(params, "samples", 20_000, 2, 100_000)),
                           seed=int(_number(params, "seed", 1, -(2**31), 2**31)),
                           seconds=_number(params, "seconds", 120.0, 1.0, 3600.0),

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from huolong.i18n import _, use
+
 QUEUE_LIMIT = 8  # background jobs waiting at most
 IDLE_CANCEL = 30.0  # seconds: a background job nobody asks about (a closed tab) is cancelled
 KEEP_DONE = 300.0  # seconds a finished job's result is kept for its page
@@ -89,7 +91,8 @@ def _worker_main(conn: Any, cancel: Any) -> None:
         job_id, kind, params = message
         token = StopToken(cancel)
         try:
-            result = RUNNERS[kind](params, token, lambda payload: conn.send(("progress", job_id, payload)))
+            with use(params.get("lang", "en")):  # the page's language, for its error lines
+                result = RUNNERS[kind](params, token, lambda payload: conn.send(("progress", job_id, payload)))
             conn.send(("done", job_id, result))
         except (BadRequest, HuolongError) as e:
             conn.send(("error", job_id, str(e)))
@@ -171,7 +174,7 @@ class Worker:
                     _finish(job, "error")
                     break
         except (EOFError, OSError):  # the process died: say so, and start another
-            job.error = "the worker process stopped; the board started another"
+            job.error = _("the worker process stopped; the board started another")
             _finish(job, "error")
             if not self.closing:
                 self._start_process()
@@ -246,7 +249,7 @@ class Pool:
             else:
                 waiting = sum(1 for j in self.jobs.values() if j.state == "queued" and not j.interactive)
                 if waiting >= QUEUE_LIMIT:
-                    raise QueueFull(f"{waiting} jobs are waiting already")
+                    raise QueueFull(_("{n} jobs are waiting already").format(n=waiting))
                 self.background_queue.put(job)
             self.jobs[job.id] = job
         return job

@@ -8,17 +8,18 @@ import math
 import click
 from tabulate import tabulate
 
-from huolong.engine import HuolongError, Position, parse_seat, seat_name
+from huolong.engine import HuolongError, Position, parse_seat, seat_label
+from huolong.i18n import N_, _, ngettext
 from huolong.engine.sampling import Knowledge, shown_voids
 from huolong.analysis.advice import SAMPLES, Advice, PlayAdvice, advise
 from huolong.solver.jobs import Workers
 
 from .common import (BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers,
                      progress, scheduler_option, seed_option, where, workers_option)
-from .render import Style, diagram, header
+from .render import Style, diagram, header, outcome_label, value_text
 
-STRATEGY_FUSION = ("Sampling assumes that from the next play on every player sees every hand (strategy fusion): "
-                   "it can favour a play that leaves a guess for later.")
+STRATEGY_FUSION = N_("Sampling assumes that from the next play on every player sees every hand (strategy fusion): "
+                     "it can favour a play that leaves a guess for later.")
 
 
 def advice_position(pos: Position, trick: int | None, seat: str | None) -> Position:
@@ -26,16 +27,17 @@ def advice_position(pos: Position, trick: int | None, seat: str | None) -> Posit
     seat_number = parse_seat(seat) if seat is not None else None
     if not pos.record:
         if trick is not None:
-            raise BadInput(f"{where(pos)}: --trick needs a hand record ([Play])")
+            raise BadInput(_("{where}: --trick needs a hand record ([Play])").format(where=where(pos)))
         if seat_number is not None and seat_number != pos.to_play:
-            raise BadInput(f"{where(pos)}: it is {seat_name(pos.to_play)}'s turn, not {seat}'s")
+            raise BadInput(_("{where}: it is {to_play}'s turn, not {seat}'s").format(
+                where=where(pos), to_play=seat_label(pos.to_play), seat=seat_label(seat_number)))
         return pos
     try:
         cut = pos.rewound(trick, seat_number)
     except HuolongError as e:
         raise BadInput(f"{where(pos)}: {e}") from None
     if cut.is_over():
-        raise BadInput(f"{where(pos)}: the hand is over; name a point with --trick (and --seat)")
+        raise BadInput(_("{where}: the hand is over; name a point with --trick (and --seat)").format(where=where(pos)))
     cut.origin, cut.tags = pos.origin, pos.tags
     return cut
 
@@ -48,35 +50,7 @@ def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type:
         raise BadInput(f"{where(pos)}: {e}") from None
 
 
-@click.command("advise")
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--seat", metavar="S|E|N|W", help="The seat to advise (it must be its turn there).")
-@click.option("--position", type=int, metavar="N", help="Only position N of each file (1-based).")
-@click.option("--trick", type=click.IntRange(min=1), metavar="T",
-              help="In a hand record: advise before trick T (before --seat's play in it, with --seat).")
-@click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
-              help="At most this many samples of the hidden hands.")
-@click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-              help="Stop sampling after this long (checked between rounds).")
-@click.option("--tolerance", type=click.FloatRange(min=0), metavar="L",
-              help="Plays closer than this count as equally good (levels; points with --objective points). "
-                   "[default: 0.02 levels, 2 points]")
-@click.option("--objective", type=click.Choice(["outcome", "result", "points"]), default="outcome", show_default=True,
-              help="outcome: rank by the side's expected level change; result: the same, each sample solved for "
-                   "its result only (faster; points only reach it); points: rank by the side's expected points.")
-@seed_option("the samples")
-@workers_option
-@click.option("--known", is_flag=True, help="Use the hands in the file (double-dummy) instead of sampling them.")
-@click.option("--all-samples", is_flag=True, help="Value every play on every sample: no play is dropped early.")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, metavar="N",
-              help="Search budget per sample; beyond it the sample is played out by the bot.")
-@json_option("a list, one object per position")
-@no_color_option
-@ascii_option
-@scheduler_option
-def advise_command(files, seat, position, trick, samples, seconds, tolerance, objective, seed, workers, known,
-                   all_samples, max_nodes, as_json, no_color, ascii_, scheduler):
-    """Single-dummy advice: rank the plays of the seat to play by sampling the hands it cannot see.
+@click.command("advise", help=N_("""Single-dummy advice: rank the plays of the seat to play by sampling the hands it cannot see.
 
     The seat knows its hand, every card played and by whom, and the bottom if
     it is the dealer. Each sample deals the hidden hands at random
@@ -90,7 +64,34 @@ def advise_command(files, seat, position, trick, samples, seconds, tolerance, ob
       huolong-solve advise puzzles/examples/keep-bottom.hl
       huolong-solve advise hands.hl --position 3 --trick 30 --seat E
       huolong-solve advise deal.hl --samples 500 --json --workers 2
-    """
+    """))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--seat", metavar="S|E|N|W", help=N_("The seat to advise (it must be its turn there)."))
+@click.option("--position", type=int, metavar="N", help=N_("Only position N of each file (1-based)."))
+@click.option("--trick", type=click.IntRange(min=1), metavar="T",
+              help=N_("In a hand record: advise before trick T (before --seat's play in it, with --seat)."))
+@click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
+              help=N_("At most this many samples of the hidden hands."))
+@click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help=N_("Stop sampling after this long (checked between rounds)."))
+@click.option("--tolerance", type=click.FloatRange(min=0), metavar="L",
+              help=N_("Plays closer than this count as equally good (levels; points with --objective points). "
+                      "[default: 0.02 levels, 2 points]"))
+@click.option("--objective", type=click.Choice(["outcome", "result", "points"]), default="outcome", show_default=True,
+              help=N_("outcome: rank by the side's expected level change; result: the same, each sample solved for "
+                      "its result only (faster; points only reach it); points: rank by the side's expected points."))
+@seed_option(N_("Seed of the samples: same seed, same output."))
+@workers_option
+@click.option("--known", is_flag=True, help=N_("Use the hands in the file (double-dummy) instead of sampling them."))
+@click.option("--all-samples", is_flag=True, help=N_("Value every play on every sample: no play is dropped early."))
+@click.option("--max-nodes", type=click.IntRange(min=1), default=2_000_000, show_default=True, metavar="N",
+              help=N_("Search budget per sample; beyond it the sample is played out by the bot."))
+@json_option(N_("Print JSON: a list, one object per position."))
+@no_color_option
+@ascii_option
+@scheduler_option
+def advise_command(files, seat, position, trick, samples, seconds, tolerance, objective, seed, workers, known,
+                   all_samples, max_nodes, as_json, no_color, ascii_, scheduler):
     positions = [advice_position(p, trick, seat) for p in load(files, position, None)]
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     results = []
@@ -98,7 +99,7 @@ def advise_command(files, seat, position, trick, samples, seconds, tolerance, ob
                    max_nodes=max_nodes, racing=not all_samples)
     with open_workers(workers, scheduler) as pool:
         for index, pos in enumerate(positions, start=1):
-            with progress(1 if known else samples, f"position {index}") as bar:
+            with progress(1 if known else samples, _("position {index}").format(index=index)) as bar:
                 advice = run_advice(pos, pool, bar, **options)
             if as_json:
                 results.append(advice.to_dict())
@@ -107,7 +108,8 @@ def advise_command(files, seat, position, trick, samples, seconds, tolerance, ob
             if advice.interrupted:
                 if as_json:
                     click.echo(json.dumps(results, ensure_ascii=False, indent=1))
-                raise Stopped(f"interrupted after {advice.samples} samples: the advice shown is from those")
+                raise Stopped(_("interrupted after {n} samples: the advice shown is from those").format(
+                    n=advice.samples))
     if as_json:
         click.echo(json.dumps(results, ensure_ascii=False, indent=1))
 
@@ -117,12 +119,13 @@ def advice_text(advice: Advice, style: Style) -> str:
     knowledge = Knowledge.of(pos, advice.seat)
     hidden = {s: shown_voids(knowledge).get(s, []) for s in range(4) if s != advice.seat and not advice.known}
     title = where(pos) + (f": {pos.tags['Event']}" if pos.tags.get("Event") else "")
-    view = "every hand (--known)" if advice.known else f"what {seat_name(advice.seat)} can see"
+    view = (_("As every hand (--known):") if advice.known else
+            _("As what {seat} can see:").format(seat=seat_label(advice.seat)))
     parts = [title, "", header(pos, style, hide_bottom=not advice.known and advice.seat != pos.dealer), "",
-             f"As {view}:", diagram(pos, style, hidden), "", plays_table(advice, style), "",
+             view, diagram(pos, style, hidden), "", plays_table(advice, style), "",
              recommendation(advice, style), samples_line(advice)]
     if not advice.known:
-        parts.append(STRATEGY_FUSION)
+        parts.append(_(STRATEGY_FUSION))
     return "\n".join(parts)
 
 
@@ -131,14 +134,16 @@ def plays_table(advice: Advice, style: Style) -> str:
     show_dd = any(p.dd is not None for p in advice.plays)
     rows = []
     for p in advice.plays:
-        outcomes = ", ".join(f"{name} {n}" for name, n in sorted(p.outcome_counts().items(), key=lambda x: -x[1])[:3])
+        outcomes = ", ".join(f"{outcome_label(name)} {n}"
+                             for name, n in sorted(p.outcome_counts().items(), key=lambda x: -x[1])[:3])
         row = [style.play(p.play), p.samples, _pm(p.mean_points, p.points_se, 1), _pct(p.p_reaching(threshold)),
                _pct(p.p_dug), _pm(p.swing, p.swing_se, 2, signed=True), outcomes]
         if show_dd:
-            row.append(str(p.dd) if p.dd is not None else "")
-        rows.append(row + ([] if p.dropped_after is None else [f"dropped after {p.dropped_after}"]))
-    headers = ["play", "samples", "attackers' points", f"≥{threshold}", "dug", "swing", "outcomes"]
-    headers += ["dd (true deal)"] if show_dd else []
+            row.append(value_text(p.dd) if p.dd is not None else "")
+        rows.append(row + ([] if p.dropped_after is None else
+                           [_("dropped after {n}").format(n=p.dropped_after)]))
+    headers = [_("play"), _("samples"), _("attackers' points"), f"≥{threshold}", _("dug"), _("swing"), _("outcomes")]
+    headers += [_("dd (true deal)")] if show_dd else []
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
@@ -153,27 +158,36 @@ def _pct(x: float) -> str:
 
 def recommendation(advice: Advice, style: Style) -> str:
     best: PlayAdvice = advice.best
-    unit = "levels" if advice.objective == "outcome" else "points"
+    levels = advice.objective == "outcome"
     same = [p for p in advice.equally_good if p is not best]
+    play = style.play(best.play)
     if len(advice.plays) == 1:
-        return f"Play {style.play(best.play)}: it is the only legal play."
+        return _("Play {play}: it is the only legal play.").format(play=play)
     if advice.known:
-        return f"Play {style.play(best.play)} (double-dummy, every hand known)."
+        return _("Play {play} (double-dummy, every hand known).").format(play=play)
+    margin, second = f"{advice.margin():+.2f}", style.play(advice.plays[1].play)
     if advice.settled and not same:
-        return (f"Play {style.play(best.play)}: {advice.margin():+.2f} {unit} ahead of "
-                f"{style.play(advice.plays[1].play)}, settled at 95%.")
+        return (_("Play {play}: {margin} levels ahead of {second}, settled at 95%.") if levels else
+                _("Play {play}: {margin} points ahead of {second}, settled at 95%.")).format(
+            play=play, margin=margin, second=second)
     if advice.settled:
         others = ", ".join(style.play(p.play) for p in same)
-        verb = "is" if len(same) == 1 else "are"
-        return f"Play {style.play(best.play)}; {others} {verb} as good (within the tolerance)."
-    return (f"Best so far: {style.play(best.play)} ({advice.margin():+.2f} {unit} ahead of "
-            f"{style.play(advice.plays[1].play)}), not settled at 95% — more --samples or --time would tell.")
+        return ngettext("Play {play}; {others} is as good (within the tolerance).",
+                        "Play {play}; {others} are as good (within the tolerance).", len(same)).format(
+            play=play, others=others)
+    return (_("Best so far: {play} ({margin} levels ahead of {second}), not settled at 95% — more --samples or "
+              "--time would tell.") if levels else
+            _("Best so far: {play} ({margin} points ahead of {second}), not settled at 95% — more --samples or "
+              "--time would tell.")).format(play=play, margin=margin, second=second)
 
 
 def samples_line(advice: Advice) -> str:
     if advice.known:
-        return "One deal: the file's own hands."
+        return _("One deal: the file's own hands.")
     playouts = advice.samples - advice.solved_exact
-    return (f"{advice.samples} samples in {advice.seconds:.1f} s: {advice.solved_exact} solved exactly"
-            + (f", {playouts} by playouts (beyond --max-nodes)" if playouts else "")
-            + "; swing: the side to play's expected level change (+ good for it).")
+    fields = dict(n=advice.samples, seconds=f"{advice.seconds:.1f}", exact=advice.solved_exact, playouts=playouts)
+    if playouts:
+        return _("{n} samples in {seconds} s: {exact} solved exactly, {playouts} by playouts (beyond --max-nodes); "
+                 "swing: the side to play's expected level change (+ good for it).").format(**fields)
+    return _("{n} samples in {seconds} s: {exact} solved exactly; swing: the side to play's expected level change "
+             "(+ good for it).").format(**fields)

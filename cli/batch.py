@@ -8,6 +8,7 @@ import os
 import click
 
 from huolong.engine import write_position
+from huolong.i18n import N_, _
 from huolong.solver import OBJECTIVES
 from huolong.solver.search import PLAYS
 from huolong.solver.batch import solve_task
@@ -41,21 +42,7 @@ def done_keys(path: str) -> set[tuple[str, int]]:
     return keys
 
 
-@click.command("batch")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
-              help="JSON-lines file; positions already in it are skipped.")
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True)
-@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
-              help="Give up on a position after N nodes (its line gets an error).")
-@click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
-              help="all: every play's value; optimal: which plays are optimal; best: one best play.")
-@click.option("--no-line", is_flag=True, help="Leave out the best lines.")
-@workers_option
-@no_color_option
-@scheduler_option
-def batch_command(files, output, objective, max_nodes, plays, no_line, workers, no_color, scheduler):
-    """Solve every position of FILES into a JSON-lines file, one line per position as it finishes.
+@click.command("batch", help=N_("""Solve every position of FILES into a JSON-lines file, one line per position as it finishes.
 
     Each line is the solve --json object plus "file" and "position". Running
     the command again skips the positions already in the output, so an
@@ -66,7 +53,20 @@ def batch_command(files, output, objective, max_nodes, plays, no_line, workers, 
     Examples:
       huolong-solve batch season/*.hl -o results.jsonl
       huolong-solve batch season/*.hl -o results.jsonl --scheduler tcp://10.0.0.5:8786
-    """
+    """))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help=N_("JSON-lines file; positions already in it are skipped."))
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True)
+@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+              help=N_("Give up on a position after N nodes (its line gets an error)."))
+@click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
+              help=N_("all: every play's value; optimal: which plays are optimal; best: one best play."))
+@click.option("--no-line", is_flag=True, help=N_("Leave out the best lines."))
+@workers_option
+@no_color_option
+@scheduler_option
+def batch_command(files, output, objective, max_nodes, plays, no_line, workers, no_color, scheduler):
     positions = load(files, None, None, allow_before_bury=True)
     numbered: list[tuple[str, int, str]] = []
     counters: dict[str, int] = {}
@@ -80,13 +80,15 @@ def batch_command(files, output, objective, max_nodes, plays, no_line, workers, 
     pool = open_workers(workers, scheduler, kernels=("search",))  # solves only: no playouts to compile
     written = 0
     try:
-        with pool, open(output, "a", encoding="utf-8") as out, progress(len(todo), "positions") as bar:
-            for _, row in pool.run(solve_task, todo):
+        with pool, open(output, "a", encoding="utf-8") as out, progress(len(todo), _("positions")) as bar:
+            for _index, row in pool.run(solve_task, todo):
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
                 out.flush()
                 os.fsync(out.fileno())
                 written += 1
                 bar.update(1)
     except KeyboardInterrupt:
-        raise Stopped(f"interrupted after {written} new positions; run again to finish {output}") from None
-    click.echo(f"{written} positions solved, {len(done)} already in {output}.", err=True)
+        raise Stopped(_("interrupted after {n} new positions; run again to finish {file}").format(
+            n=written, file=output)) from None
+    click.echo(_("{n} positions solved, {done} already in {file}.").format(n=written, done=len(done), file=output),
+               err=True)

@@ -11,6 +11,7 @@ import click
 from numba.core import event
 
 from huolong.engine import HuolongError, Position, Rules, read_file, write_atomically
+from huolong.i18n import N_, _
 from huolong.puzzles.shipped import EXAMPLE_PREFIX, UnknownExample, examples, read_example
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "StatusLine", "Stopped", "ascii_option", "color_wanted",
@@ -32,7 +33,7 @@ class CompileNotice(event.Listener):
     def on_start(self, ev: event.Event) -> None:
         if not self.said and ev.data["dispatcher"].py_func.__module__.startswith("huolong.solver.kernel"):
             self.said = True
-            click.echo("(compiling the solver's kernel on this first run: up to a minute)", err=True)
+            click.echo(_("(compiling the solver's kernel on this first run: up to a minute)"), err=True)
 
     def on_end(self, ev: event.Event) -> None:
         pass
@@ -48,7 +49,7 @@ class BadInput(click.ClickException):
     exit_code = EXIT_BAD_INPUT
 
     def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
-        click.echo(f"error: {self.message}", err=True)
+        click.echo(_("error: {message}").format(message=self.message), err=True)
 
 
 class Stopped(BadInput):
@@ -91,7 +92,8 @@ def read_input(name: str, rules: Rules | None = None) -> list[Position]:
     except HuolongError as e:
         stem = os.path.splitext(os.path.basename(name))[0]
         if not os.path.exists(name) and name != "-" and stem in examples():  # the README's example, outside a clone
-            raise BadInput(f"{e} (the example installed with huolong-solve is example:{stem})") from None
+            raise BadInput(_("{error} (the example installed with huolong-solve is example:{name})").format(
+                error=e, name=stem)) from None
         raise BadInput(str(e)) from None
 
 
@@ -102,22 +104,24 @@ def load(files: tuple[str, ...], position: int | None, rules: str | None, allow_
     for name in files:
         found = read_input(name, override if override is not None and override.is_bridge else None)
         if not found:
-            raise BadInput(f"{'<stdin>' if name == '-' else name}: no position in the file")
+            raise BadInput(_("{file}: no position in the file").format(file="<stdin>" if name == "-" else name))
         if position is not None:
             if not 1 <= position <= len(found):
-                raise BadInput(f"{name}: there is no position {position} (the file holds {len(found)})")
+                raise BadInput(_("{file}: there is no position {position} (the file holds {n})").format(
+                    file=name, position=position, n=len(found)))
             found = [found[position - 1]]
         positions.extend(found)
     if override is not None and not override.is_bridge:
         for pos in positions:
             pos.rules = override
             for message, _tag in pos.problems():
-                raise BadInput(f"{where(pos)}: under --rules {override}: {message}")
+                raise BadInput(_("{where}: under --rules {rules}: {message}").format(where=where(pos), rules=override,
+                                                                                   message=message))
     if not allow_before_bury:
         for pos in positions:
             if pos.is_before_bury:
-                raise BadInput(f"{where(pos)}: a deal before the bury (Kitty, no Bottom) has nothing to solve yet; "
-                               "rank its burials with huolong-solve bury")
+                raise BadInput(_("{where}: a deal before the bury (Kitty, no Bottom) has nothing to solve yet; "
+                                 "rank its burials with huolong-solve bury").format(where=where(pos)))
     return positions
 
 
@@ -130,36 +134,37 @@ def where(pos: Position) -> str:
 def scheduler_option(command):  # type: ignore[no-untyped-def]
     """``--scheduler tcp://HOST:PORT``: run the work on a Dask cluster."""
     return click.option("--scheduler", metavar="tcp://HOST:PORT",
-                        help="Run on this Dask cluster (pip install '.[dask]') instead of local processes.")(command)
+                        help=N_("Run on this Dask cluster (pip install '.[dask]') instead of local processes."))(command)
 
 
 def workers_option(command):  # type: ignore[no-untyped-def]
     """``--workers N``: local processes; the output does not depend on it."""
     return click.option("--workers", type=click.IntRange(min=1), metavar="N",
-                        help="Processes (default: all cores); the output is the same whatever N.")(command)
+                        help=N_("Processes (default: all cores); the output is the same whatever N."))(command)
 
 
-def seed_option(what: str, default: int | None = 1):  # type: ignore[no-untyped-def]
-    """``--seed N``: the seed of ``what``; same seed, same output."""
+def seed_option(help: str, default: int | None = 1):  # type: ignore[no-untyped-def]
+    """``--seed N``: ``help`` is the whole sentence (marked ``N_``), ``Seed of …: same seed, same output.``"""
     return click.option("--seed", type=int, default=default, show_default=default is not None, metavar="N",
-                        help=f"Seed of {what}: same seed, same output.")
+                        help=help)
 
 
-def json_option(what: str):  # type: ignore[no-untyped-def]
-    """``--json``: print ``what`` as JSON (the same keys and values whatever the language)."""
-    return click.option("--json", "as_json", is_flag=True, help=f"Print JSON: {what}.")
+def json_option(help: str):  # type: ignore[no-untyped-def]
+    """``--json``: ``help`` is the whole sentence (marked ``N_``), ``Print JSON: …`` (the same keys and values
+    whatever the language)."""
+    return click.option("--json", "as_json", is_flag=True, help=help)
 
 
 def no_color_option(command):  # type: ignore[no-untyped-def]
     """``--no-color``: every command takes it, also those that print no colour, so scripts may pass it."""
     return click.option("--no-color", is_flag=True,
-                        help="No colour (also: the NO_COLOR environment variable).")(command)
+                        help=N_("No colour (also: the NO_COLOR environment variable)."))(command)
 
 
 def ascii_option(command):  # type: ignore[no-untyped-def]
     """``--ascii``: cards as letters, for terminals without the suit symbols."""
     return click.option("--ascii", "ascii_", is_flag=True,
-                        help="Print S H D C / BJ LJ instead of suit symbols.")(command)
+                        help=N_("Print S H D C / BJ LJ instead of suit symbols."))(command)
 
 
 def open_workers(workers: int | None, scheduler: str | None,  # type: ignore[no-untyped-def]
@@ -193,7 +198,8 @@ class StatusLine:
             if not self.shown:
                 return
             seconds = time.monotonic() - self.started
-            text = f"{self.label}: {nodes / 1e6:,.1f} M nodes, {seconds:,.0f} s (Ctrl-C stops)"
+            text = _("{label}: {nodes} M nodes, {seconds} s (Ctrl-C stops)").format(
+                label=self.label, nodes=f"{nodes / 1e6:,.1f}", seconds=f"{seconds:,.0f}")
             sys.stderr.write("\r" + text.ljust(self.width))
             sys.stderr.flush()
             self.width = len(text)

@@ -8,7 +8,8 @@ import sys
 import click
 from click.exceptions import NoArgsIsHelpError
 
-from huolong.engine import HuolongError, seat_name
+from huolong.engine import HuolongError, seat_label
+from huolong.i18n import N_, UnknownLanguage, _, from_environment, ngettext, set_language
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve, stopped_dict
 from huolong.solver.search import PLAYS
 from huolong.solver.jobs import default_workers, prepare
@@ -23,6 +24,9 @@ from .play import play_command, review_command
 from .puzzle import puzzle_group
 from .train import train_command
 from .render import Style, diagram, header, line_table, moves_table, sentence
+from .translate import choose_language, localize, route_click_messages
+
+route_click_messages()
 
 class DefaultGroup(click.Group):
     """The tool's top level: a first argument that is not a command goes to ``solve``, and every
@@ -30,6 +34,8 @@ class DefaultGroup(click.Group):
     however the command is run (the console script, ``python -m``, click's test runner)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        while args and (args[0].startswith("--lang=") or args[0] == "--lang" and len(args) > 1):
+            args = args[1:] if args[0].startswith("--lang=") else args[2:]  # read already (translate.py)
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = ["solve", *args]
         return super().parse_args(ctx, args)
@@ -37,6 +43,13 @@ class DefaultGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[no-untyped-def,override]
         """Exit status 0 done, 1 a failed check, 2 bad input or usage, 3 work stopped (Ctrl-C, a limit)."""
         args = sys.argv[1:] if args is None else list(args)
+        try:
+            choose_language(args)
+        except UnknownLanguage as e:
+            set_language(from_environment_or_english())  # the error itself in the environment's language
+            click.echo(_("error: {message}").format(message=UnknownLanguage(e.text)), err=True)
+            sys.exit(2)
+        localize(self)
         if not args:  # no arguments: the help, not an error
             click.echo(self.get_help(click.Context(self, info_name=prog_name or "huolong-solve")))
             sys.exit(0)
@@ -44,7 +57,7 @@ class DefaultGroup(click.Group):
             try:
                 super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             except (KeyboardInterrupt, click.exceptions.Abort):
-                raise Stopped("interrupted") from None
+                raise Stopped(_("interrupted")) from None
             except SearchAborted as e:
                 raise Stopped(str(e)) from None
             except HuolongError as e:  # DealFileError included
@@ -56,11 +69,19 @@ class DefaultGroup(click.Group):
             if isinstance(e, BadInput):
                 e.show()
             else:
-                click.echo(f"error: {usage_error_text(e)}", err=True)
+                click.echo(_("error: {message}").format(message=usage_error_text(e)), err=True)
             sys.exit(e.exit_code)
         except BrokenPipeError:
             sys.exit(0)
         sys.exit(0)
+
+
+def from_environment_or_english() -> str:
+    """The environment's language, or English when the environment names one we do not speak."""
+    try:
+        return from_environment()
+    except UnknownLanguage:
+        return "en"
 
 
 def usage_error_text(error: click.ClickException) -> str:
@@ -68,14 +89,13 @@ def usage_error_text(error: click.ClickException) -> str:
     message = error.format_message().replace("\n", " ")
     ctx = getattr(error, "ctx", None)
     if isinstance(error, click.UsageError) and ctx is not None:
-        return f"{message.removesuffix('.')} (see {ctx.command_path} --help)"
+        return _("{message} (see {command} --help)").format(message=message.removesuffix("."),
+                                                             command=ctx.command_path)
     return message
 
 
-@click.group("huolong-solve", cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="huolong-solve")
-def cli() -> None:
-    """Double-dummy solver for Huolong (攉龙), the three-pack point game of Datong.
+@click.group("huolong-solve", cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             help=N_("""Double-dummy solver for Huolong (攉龙), the three-pack point game of Datong.
 
     \b
     Examples:
@@ -88,31 +108,16 @@ def cli() -> None:
       huolong-solve train                              solve puzzles in the terminal
       huolong-solve batch *.hl -o out.jsonl            many positions; --scheduler for Dask
       huolong-solve board example:hand-record          the analysis board, in the browser
+      huolong-solve --lang zh example:dig-fight        in Chinese (中文); also HUOLONG_SOLVE_LANG=zh
 
     Shell completion (bash): eval "$(_HUOLONG_SOLVE_COMPLETE=bash_source huolong-solve)"
-    """
+    """))
+@click.version_option(package_name="huolong-solve")
+def cli() -> None:
+    """The tool's top level (its help is the ``help=`` above, translated when shown)."""
 
 
-@cli.command("solve")
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True,
-              help="points: attackers maximise their score; outcome: both sides play for the hand's result.")
-@click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
-              help="all: every play's value; optimal: which plays are optimal (faster); best: one best play (fastest).")
-@click.option("--threads", type=click.IntRange(min=1), metavar="N",
-              help="Score the plays on N threads at once (default: all cores; big positions only).")
-@click.option("--rules", "rules", metavar="RULES", help='Ruleset overriding the files\' Rules tag, e.g. "standard follow=strict".')
-@json_option("a list, one object per position")
-@click.option("--position", type=int, metavar="N", help="Solve only position N of each file (1-based).")
-@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N", help="Stop (exit 3) after N search nodes.")
-@click.option("--time", "max_seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-              help="Stop (exit 3) after this many seconds.")
-@click.option("--no-line", is_flag=True, help="Leave out the best line.")
-@no_color_option
-@ascii_option
-def solve_command(files, objective, plays, threads, rules, as_json, position, max_nodes, max_seconds, no_line,
-                  no_color, ascii_):
-    """Solve every position in FILES: its value, every legal play, the best line.
+@cli.command("solve", help=N_("""Solve every position in FILES: its value, every legal play, the best line.
 
     \b
     Examples:
@@ -123,18 +128,39 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
       huolong-solve --rules bridge endgame.pbn           a bridge deal (PBN), DDS-style
 
     Exit status: 0 solved, 2 bad input, 3 stopped by --max-nodes, --time or Ctrl-C.
-    """
+    """))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True,
+              help=N_("points: attackers maximise their score; outcome: both sides play for the hand's result."))
+@click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
+              help=N_("all: every play's value; optimal: which plays are optimal (faster); best: one best play "
+                      "(fastest)."))
+@click.option("--threads", type=click.IntRange(min=1), metavar="N",
+              help=N_("Score the plays on N threads at once (default: all cores; big positions only)."))
+@click.option("--rules", "rules", metavar="RULES",
+              help=N_('Ruleset overriding the files\' Rules tag, e.g. "standard follow=strict".'))
+@json_option(N_("Print JSON: a list, one object per position."))
+@click.option("--position", type=int, metavar="N", help=N_("Solve only position N of each file (1-based)."))
+@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N", help=N_("Stop (exit 3) after N search nodes."))
+@click.option("--time", "max_seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+              help=N_("Stop (exit 3) after this many seconds."))
+@click.option("--no-line", is_flag=True, help=N_("Leave out the best line."))
+@no_color_option
+@ascii_option
+def solve_command(files, objective, plays, threads, rules, as_json, position, max_nodes, max_seconds, no_line,
+                  no_color, ascii_):
     positions = load(files, position, rules)
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     results: list[dict] = []
     seconds = prepare("search")
     if seconds > 2:  # keep the first run's compile out of the reported solve times
-        click.echo(f"(prepared the search kernel in {seconds:.0f} s — once; later runs load it from the cache)",
-                   err=True)
+        click.echo(_("(prepared the search kernel in {seconds} s — once; later runs load it from the cache)").format(
+            seconds=f"{seconds:.0f}"), err=True)
     try:
         for index, pos in enumerate(positions, start=1):
             try:
-                with StatusLine(f"solving position {index} of {len(positions)}") as status:
+                with StatusLine(_("solving position {index} of {total}").format(index=index,
+                                                                               total=len(positions))) as status:
                     analysis = solve(pos, objective, plays=plays, threads=threads or default_workers(),
                                      max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line,
                                      on_progress=status)
@@ -143,11 +169,11 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
                     results.append(stopped_dict(pos, objective, plays, stop))
                 else:
                     if stop.partial:
-                        click.echo("Plays finished before the stop: " + ", ".join(
-                            f"{style.play(m.play)} = {m.value.points}" for m in stop.partial))
+                        click.echo(_("Plays finished before the stop: {plays}").format(plays=", ".join(
+                            f"{style.play(m.play)} = {m.value.points}" for m in stop.partial)))
                     proved = proved_text(stop)
                     if proved:
-                        click.echo(f"Proved before the stop: {proved}.")
+                        click.echo(proved)
                 raise Stopped(f"{where(pos)}: {stop}") from None
             if as_json:
                 results.append(analysis.to_dict())
@@ -162,34 +188,48 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
 
 
 def proved_text(stop: SearchAborted) -> str:
-    """What a stopped search had proved of the value, in words ('' if nothing)."""
+    """What a stopped search had proved of the value, as a sentence ('' if nothing)."""
     low, high = stop.bounds
     if low is not None and low == high:
-        return f"the value is {low}"
-    parts = ([f"at least {low}"] if low is not None else []) + ([f"at most {high}"] if high is not None else [])
-    return "the value is " + " and ".join(parts) if parts else ""
+        return _("Proved before the stop: the value is {value}.").format(value=low)
+    if low is not None and high is not None:
+        return _("Proved before the stop: the value is at least {low} and at most {high}.").format(low=low, high=high)
+    if low is not None:
+        return _("Proved before the stop: the value is at least {low}.").format(low=low)
+    if high is not None:
+        return _("Proved before the stop: the value is at most {high}.").format(high=high)
+    return ""
 
 
-PLAYS_TITLE = {"all": "Every play of", "optimal": "Every play of", "best": "A best play of"}
+OBJECTIVE_NAMES = {"outcome": N_("outcome objective"), "points": N_("points objective"),
+                   "result": N_("result objective")}
+
+
+def plays_title(analysis: Analysis) -> str:
+    pos = analysis.position
+    what = _("tricks") if pos.rules.is_bridge else _(OBJECTIVE_NAMES[analysis.objective])
+    if analysis.plays == "best":
+        return _("A best play of {seat} ({what}):").format(seat=seat_label(pos.to_play), what=what)
+    if analysis.plays == "all":
+        return _("Every play of {seat} ({what}), best first:").format(seat=seat_label(pos.to_play), what=what)
+    return _("Every play of {seat} ({what}):").format(seat=seat_label(pos.to_play), what=what)
 
 
 def render_text(analysis: Analysis, style: Style, index: int, total: int, show_line: bool = True) -> str:
     pos = analysis.position
-    title = f"Position {index} of {total}"
+    title = _("Position {index} of {total}").format(index=index, total=total)
     if pos.origin:
         title += f" ({where(pos)})"
     if pos.tags.get("Event"):
         title += f": {pos.tags['Event']}"
     if pos.is_over():
         return "\n".join([title, "", header(pos, style), "", sentence(analysis)])
-    what = "tricks" if pos.rules.is_bridge else analysis.objective + " objective"
-    order = ", best first" if analysis.plays == "all" else ""
     parts = [title, "", header(pos, style), "", diagram(pos, style), "", sentence(analysis), "",
-             f"{PLAYS_TITLE[analysis.plays]} {seat_name(pos.to_play)} ({what}){order}:",
-             moves_table(analysis, style)]
+             plays_title(analysis), moves_table(analysis, style)]
     if show_line and analysis.line:
-        parts += ["", "Best line:", line_table(analysis, style)]
-    parts += ["", f"{analysis.nodes:,} nodes in {analysis.seconds:.3f} s."]
+        parts += ["", _("Best line:"), line_table(analysis, style)]
+    parts += ["", ngettext("{nodes} node in {seconds} s.", "{nodes} nodes in {seconds} s.", analysis.nodes).format(
+        nodes=f"{analysis.nodes:,}", seconds=f"{analysis.seconds:.3f}")]
     return "\n".join(parts)
 
 

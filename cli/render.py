@@ -11,7 +11,8 @@ import unicodedata
 import click
 from tabulate import tabulate
 
-from huolong.engine import BIG_JOKER, LITTLE_JOKER, TRUMP, Hand, Play, Position, seat_name
+from huolong.engine import BIG_JOKER, LITTLE_JOKER, OUTCOME_NAMES, TRUMP, Hand, Outcome, Play, Position, seat_label
+from huolong.i18n import _, ngettext, pgettext
 from huolong.engine.cards import RANKS, SUIT_SYMBOLS, SUITS, card_token, card_unicode, parse_card
 from huolong.engine.seats import NORTH, SOUTH, WEST, EAST
 from huolong.solver import Analysis
@@ -50,7 +51,7 @@ class Style:
 
     @property
     def trump_mark(self) -> str:
-        return "T*" if self.ascii else "★"
+        return "T*" if self.ascii else pgettext("the trumps' row of a hand", "★")
 
 
 def width(text: str) -> int:
@@ -67,7 +68,7 @@ def hand_lines(pos: Position, seat: int, style: Style) -> list[str]:
     """A hand by effective suit, trumps first: one line per suit."""
     hand = pos.hands[seat]
     if hand is None:
-        return ["(unknown)"]
+        return [_("(unknown)")]
     lines = []
     for suit, cards in pos.order.by_suit(hand):
         if suit == TRUMP:
@@ -82,19 +83,20 @@ def hand_lines(pos: Position, seat: int, style: Style) -> list[str]:
 def hidden_lines(pos: Position, seat: int, voids: list[int], style: Style) -> list[str]:
     """A hand the viewer cannot see: its number of cards, and the suits it has shown it lacks."""
     hand = pos.hands[seat]
-    lines = [f"({len(hand) if hand is not None else '?'} cards)"]
+    lines = [ngettext("({n} card)", "({n} cards)", len(hand)).format(n=len(hand)) if hand is not None
+             else _("(? cards)")]
     if voids:
         shown = [style.trump_mark if s == TRUMP else style.suit(s) for s in voids]
-        lines.append("void: " + " ".join(shown))
+        lines.append(_("void: {suits}").format(suits=" ".join(shown)))
     return lines
 
 
 def diagram(pos: Position, style: Style, hidden: dict[int, list[int]] | None = None) -> str:
     """N on top, W left, E right, S at the bottom. ``hidden`` maps the seats the viewer cannot see to
     the suits they have shown they lack."""
-    role = " (declarer)" if pos.rules.is_bridge else " (dealer)"
+    role = _("{seat} (declarer)") if pos.rules.is_bridge else _("{seat} (dealer)")
     hidden = hidden or {}
-    blocks = {seat: [f"{seat_name(seat)}{role if seat == pos.dealer else ''}"]
+    blocks = {seat: [role.format(seat=seat_label(seat)) if seat == pos.dealer else seat_label(seat)]
               + (hidden_lines(pos, seat, hidden[seat], style) if seat in hidden else hand_lines(pos, seat, style))
               for seat in range(4)}
     west_width = max(width(line) for line in blocks[WEST]) + 4
@@ -113,16 +115,18 @@ def diagram(pos: Position, style: Style, hidden: dict[int, list[int]] | None = N
 def header(pos: Position, style: Style, hide_bottom: bool = False) -> str:
     if pos.rules.is_bridge:
         return bridge_header(pos, style)
-    dealer_team = f"{seat_name(pos.dealer)}–{seat_name((pos.dealer + 2) % 4)}"
-    attackers = "–".join(seat_name(s) for s in sorted(pos.attackers))
+    dealer_team = team(pos, pos.dealer)
+    attackers = "–".join(seat_label(s) for s in sorted(pos.attackers))
     trump = style.suit(pos.trump)
-    bottom = (f"hidden (a dig is worth {pos.rules.multiplier}× its points)" if hide_bottom else
-              f"{style.cards(pos.bottom) if pos.bottom else '?'} ({pos.bottom_points} points; "
-              f"a dig is worth {pos.dig_value})")
+    bottom = (_("hidden (a dig is worth {multiplier}× its points)").format(multiplier=pos.rules.multiplier)
+              if hide_bottom else
+              _("{cards} ({points} points; a dig is worth {dig})").format(
+                  cards=style.cards(pos.bottom) if pos.bottom else "?", points=pos.bottom_points, dig=pos.dig_value))
     lines = [
-        f"Level {pos.level}, trump {trump}. Dealer {seat_name(pos.dealer)}: {dealer_team} is the dealer team, "
-        f"{attackers} attack. Rules: {pos.rules}.",
-        f"Attackers' points so far: {pos.points}. Bottom: {bottom}.",
+        _("Level {level}, trump {trump}. Dealer {dealer}: {team} is the dealer team, {attackers} attack. "
+          "Rules: {rules}.").format(level=level_label(pos.level), trump=trump, dealer=seat_label(pos.dealer),
+                                    team=dealer_team, attackers=attackers, rules=pos.rules),
+        _("Attackers' points so far: {points}. Bottom: {bottom}.").format(points=pos.points, bottom=bottom),
     ]
     lines.append(_to_play(pos, style))
     return "\n".join(lines)
@@ -130,26 +134,40 @@ def header(pos: Position, style: Style, hide_bottom: bool = False) -> str:
 
 def _to_play(pos: Position, style: Style) -> str:
     if pos.is_over():
-        return f"The hand is over ({len(pos.history)} tricks recorded)."
+        return ngettext("The hand is over ({n} trick recorded).", "The hand is over ({n} tricks recorded).",
+                        len(pos.history)).format(n=len(pos.history))
     lines = []
     if pos.trick:
-        played = ", ".join(f"{seat_name(pos.seat_after(pos.leader, i))} {style.play(p)}" for i, p in enumerate(pos.trick))
-        lines.append(f"Trick in progress: {played}.")
-    verb = "lead" if not pos.trick else "play"
-    lines.append(f"{seat_name(pos.to_play)} to {verb}, {pos.cards_left} card{'s' if pos.cards_left != 1 else ''} in hand.")
+        played = ", ".join(f"{seat_label(pos.seat_after(pos.leader, i))} {style.play(p)}"
+                           for i, p in enumerate(pos.trick))
+        lines.append(_("Trick in progress: {plays}.").format(plays=played))
+    if not pos.trick:
+        text = ngettext("{seat} to lead, {n} card in hand.", "{seat} to lead, {n} cards in hand.", pos.cards_left)
+    else:
+        text = ngettext("{seat} to play, {n} card in hand.", "{seat} to play, {n} cards in hand.", pos.cards_left)
+    lines.append(text.format(seat=seat_label(pos.to_play), n=pos.cards_left))
     return "\n".join(lines)
 
 
 def team(pos: Position, seat: int) -> str:
-    return f"{seat_name(seat)}–{seat_name((seat + 2) % 4)}"
+    return f"{seat_label(seat)}–{seat_label((seat + 2) % 4)}"
+
+
+def level_label(level: str | None) -> str:
+    """A level as the text shows it: ``T``, or as Chinese players say it, ``10``."""
+    return pgettext("level", "T") if level == "T" else str(level)
 
 
 def bridge_header(pos: Position, style: Style) -> str:
-    strain = "no trump" if pos.trump is None else f"trumps {style.suit(pos.trump)}"
     defenders = pos.seat_after(pos.dealer)
+    if pos.trump is None:
+        first = _("Bridge, no trump. Declarer {declarer} ({team}); {defenders} defend.")
+    else:
+        first = _("Bridge, trumps {trump}. Declarer {declarer} ({team}); {defenders} defend.")
     return "\n".join([
-        f"Bridge, {strain}. Declarer {seat_name(pos.dealer)} ({team(pos, pos.dealer)}); {team(pos, defenders)} defend.",
-        f"Tricks won by the defenders so far: {pos.points}.",
+        first.format(trump=style.suit(pos.trump) if pos.trump is not None else "", declarer=seat_label(pos.dealer),
+                     team=team(pos, pos.dealer), defenders=team(pos, defenders)),
+        _("Tricks won by the defenders so far: {points}.").format(points=pos.points),
         _to_play(pos, style),
     ])
 
@@ -157,41 +175,54 @@ def bridge_header(pos: Position, style: Style) -> str:
 def sentence(analysis: Analysis) -> str:
     value = analysis.value
     if analysis.position.is_over() and value.outcome is not None:
-        dig = "dug the bottom" if value.dug else "did not dig the bottom"
-        return f"Result: the attackers finished with {value.points} and {dig}; {value.outcome.describe()}."
+        text = (_("Result: the attackers finished with {points} and dug the bottom; {outcome}.") if value.dug else
+                _("Result: the attackers finished with {points} and did not dig the bottom; {outcome}."))
+        return text.format(points=value.points, outcome=value.outcome.describe())
     if value.outcome is None:
         pos = analysis.position
-        return (f"Best play: {team(pos, pos.to_play)}, to play, take {value.points} of the "
-                f"{pos.cards_left} remaining tricks.")
-    dig = "and dig the bottom" if value.dug else "and the dealer team keeps the bottom"
-    result = value.outcome.describe()
-    return f"Best play: the attackers reach {value.points} {dig}; {result}."
+        return _("Best play: {team}, to play, take {tricks} of the {left} remaining tricks.").format(
+            team=team(pos, pos.to_play), tricks=value.points, left=pos.cards_left)
+    text = (_("Best play: the attackers reach {points} and dig the bottom; {outcome}.") if value.dug else
+            _("Best play: the attackers reach {points} and the dealer team keeps the bottom; {outcome}."))
+    return text.format(points=value.points, outcome=value.outcome.describe())
+
+
+def outcome_label(text: str) -> str:
+    """An outcome written as data (``attackers-up 1``) as a table shows it in the current language."""
+    name, _sep, levels = text.partition(" ")
+    return Outcome(name, int(levels or 0)).label() if name in OUTCOME_NAMES else text
+
+
+def value_text(value) -> str:  # type: ignore[no-untyped-def]
+    """A value as a table shows it: ``160 dug attackers-up 3``, in the current language."""
+    return (_("{points} dug {outcome}") if value.dug else _("{points} {outcome}")).format(
+        points=value.points, outcome=value.outcome.label() if value.outcome is not None else "")
 
 
 def loss_text(analysis: Analysis, move) -> str:  # type: ignore[no-untyped-def]
     """Against the best play: the points given up, or a worse result (outcome objective); under
     the result objective only the result (its points are only a value that reaches it)."""
     if analysis.objective == "result":
-        return "best" if move.value.outcome == analysis.value.outcome else "worse result"
+        return _("best") if move.value.outcome == analysis.value.outcome else _("worse result")
     if move.value == analysis.value:
-        return "best"
+        return _("best")
     if analysis.objective == "outcome" and move.value.outcome != analysis.value.outcome:
-        return "worse result"
-    return f"{-move.loss:+d}" if move.loss else "dig"
+        return _("worse result")
+    return f"{-move.loss:+d}" if move.loss else _("dig")
 
 
 def moves_table(analysis: Analysis, style: Style) -> str:
     if analysis.value.outcome is None:
         rows = [[style.play(m.play), _or_dash(m.value and m.value.points), _loss_or_optimal(analysis, m)]
                 for m in analysis.moves]
-        return tabulate(rows, headers=["play", "tricks", "loss"], tablefmt="simple", disable_numparse=True)
+        return tabulate(rows, headers=[_("play"), _("tricks"), _("loss")], tablefmt="simple", disable_numparse=True)
     rows = [
         [style.play(m.play), _or_dash(m.value and m.value.points),
-         _or_dash(m.value and ("yes" if m.value.dug else "no")), _or_dash(m.value and str(m.value.outcome)),
+         _or_dash(m.value and (_("yes") if m.value.dug else _("no"))), _or_dash(m.value and m.value.outcome.label()),
          _loss_or_optimal(analysis, m)]
         for m in analysis.moves
     ]
-    return tabulate(rows, headers=["play", "points", "dug", "outcome", "loss"], tablefmt="simple",
+    return tabulate(rows, headers=[_("play"), _("points"), _("dug"), _("outcome"), _("loss")], tablefmt="simple",
                     disable_numparse=True)
 
 
@@ -201,9 +232,9 @@ def _or_dash(value) -> str:  # type: ignore[no-untyped-def]
 
 def _loss_or_optimal(analysis: Analysis, move) -> str:  # type: ignore[no-untyped-def]
     if move.optimal is not None:
-        return "optimal" if move.optimal else "not optimal"
+        return _("optimal") if move.optimal else _("not optimal")
     if analysis.value.outcome is None:
-        return "best" if move.value == analysis.value else f"{-move.loss:+d}"
+        return _("best") if move.value == analysis.value else f"{-move.loss:+d}"
     return loss_text(analysis, move)
 
 
@@ -211,8 +242,9 @@ def line_table(analysis: Analysis, style: Style) -> str:
     rows = []
     for number, trick in enumerate(analysis.line, start=1):
         pos = analysis.position
-        plays = [f"{seat_name(pos.seat_after(trick.leader, i))} {style.play(p)}" for i, p in enumerate(trick.plays)]
-        rows.append([number, seat_name(trick.leader), *plays,
-                     seat_name(trick.winner) if trick.winner is not None else "", trick.points])
-    headers = ["#", "leader", "1st", "2nd", "3rd", "4th", "winner", "tricks" if pos.rules.is_bridge else "points"]
+        plays = [f"{seat_label(pos.seat_after(trick.leader, i))} {style.play(p)}" for i, p in enumerate(trick.plays)]
+        rows.append([number, seat_label(trick.leader), *plays,
+                     seat_label(trick.winner) if trick.winner is not None else "", trick.points])
+    headers = ["#", _("leader"), _("1st"), _("2nd"), _("3rd"), _("4th"), _("winner"),
+               _("tricks") if pos.rules.is_bridge else _("points")]
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)

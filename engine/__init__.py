@@ -16,12 +16,12 @@ from .order import TRUMP, TrumpOrder
 from .outcome import OUTCOME_NAMES, Outcome, hand_result, outcome_key
 from .position import Position, Trick
 from .rules import Rules
-from .seats import EAST, NORTH, SEAT_NAMES, SOUTH, WEST, Seat, parse_seat, seat_name
+from .seats import EAST, NORTH, SEAT_NAMES, SOUTH, WEST, Seat, parse_seat, seat_label, seat_name
 
 __all__ = [
     "BIG_JOKER", "LITTLE_JOKER", "Card", "Hand", "Play", "card_points", "card_token", "card_unicode", "parse_card",
     "read_file", "read_positions", "write_file", "write_position", "write_positions",
     "CardError", "DealFileError", "HuolongError", "IllegalPlayError", "PositionError", "RulesError", "write_atomically",
     "TRUMP", "TrumpOrder", "OUTCOME_NAMES", "Outcome", "hand_result", "outcome_key",
-    "Position", "Trick", "Rules", "EAST", "NORTH", "SEAT_NAMES", "SOUTH", "WEST", "Seat", "parse_seat", "seat_name",
+    "Position", "Trick", "Rules", "EAST", "NORTH", "SEAT_NAMES", "SOUTH", "WEST", "Seat", "parse_seat", "seat_label", "seat_name",
 ]

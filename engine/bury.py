@@ -15,6 +15,8 @@ honoured.
 
 from __future__ import annotations
 
+from huolong.i18n import _
+
 from .cards import Hand, card_points
 from .errors import PositionError
 from .order import TRUMP, TrumpOrder
@@ -40,7 +42,7 @@ def bury_cost(card: int, hand: Hand, order: TrumpOrder) -> int:
 def heuristic_bury(hand: Hand, order: TrumpOrder, rules: Rules, size: int = BURY_SIZE) -> Hand:
     """Six cards to bury from the dealer's 45: void a short plain suit if cheap, else the cheapest cards."""
     if len(hand) < size:
-        raise PositionError(f"the dealer holds {len(hand)} cards: cannot bury {size}")
+        raise PositionError(_("the dealer holds {n} cards: cannot bury {size}").format(n=len(hand), size=size))
     limit = rules.bury_limit
     cards = sorted(hand, key=lambda c: (bury_cost(c, hand, order), c))
     best: list[int] | None = None
@@ -80,4 +82,4 @@ def _cheapest_within(cards: list[int], limit: int | None, size: int) -> list[int
         points += card_points(card)
         if len(chosen) == size:
             return chosen
-    raise PositionError(f"no bury of {size} cards keeps to bury_limit={limit}")
+    raise PositionError(_("no bury of {size} cards keeps to bury_limit={limit}").format(size=size, limit=limit))

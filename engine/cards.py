@@ -11,6 +11,13 @@ multiset: a count from 0 to 3 for each of the 54 kinds.
 'AAKQ.T98.-.5432.BL'
 >>> str(Play.parse("sa sa"))
 'SA SA'
+
+A user may type a card the way Chinese players name it — ``黑桃A``, ``红桃10``,
+``大王``, ``小王`` — wherever a token is read; it is the same card, and
+everything huolong-solve writes uses the portable tokens.
+
+>>> card_token(parse_card("红桃10")), str(Play.parse("大王 大王"))
+('HT', 'BJ BJ')
 """
 
 from __future__ import annotations
@@ -18,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import mul
 from typing import Iterable, Iterator
+
+from huolong.i18n import _
 
 from .errors import CardError
 
@@ -38,7 +47,10 @@ _SUIT_ALIASES = {
     "♠": 0, "♥": 1, "♦": 2, "♣": 3,
     "♤": 0, "♡": 1, "♢": 2, "♧": 3,
 }
-_JOKER_ALIASES = {"BJ": BIG_JOKER, "LJ": LITTLE_JOKER, "大王": BIG_JOKER, "小王": LITTLE_JOKER}
+#: The suits by their Chinese names (and the other names players use), as typed before the rank.
+CHINESE_SUITS = {"黑桃": 0, "红桃": 1, "方块": 2, "梅花": 3, "红心": 1, "方片": 2, "草花": 3}
+_JOKER_ALIASES = {"BJ": BIG_JOKER, "LJ": LITTLE_JOKER, "大王": BIG_JOKER, "小王": LITTLE_JOKER,
+                  "大鬼": BIG_JOKER, "小鬼": LITTLE_JOKER}
 
 
 def make_card(suit: int, rank: str) -> Card:
@@ -93,7 +105,7 @@ def card_unicode(card: Card) -> str:
 
 
 def parse_card(token: str) -> Card:
-    """Read one card token. Accepts ``SA``, ``sa``, ``S10``, ``♠A``, ``BJ``, ``大王``.
+    """Read one card token. Accepts ``SA``, ``sa``, ``S10``, ``♠A``, ``BJ``, ``大王``, ``黑桃A``, ``红桃10``.
 
     >>> parse_card("BJ") == BIG_JOKER
     True
@@ -106,6 +118,10 @@ def parse_card(token: str) -> Card:
     upper = text.upper()
     if upper in _JOKER_ALIASES:
         return _JOKER_ALIASES[upper]
+    for name, suit in CHINESE_SUITS.items():
+        if text.startswith(name):
+            text = SUITS[suit] + text[len(name):]
+            break
     if len(text) >= 2 and text[0].upper() in _SUIT_ALIASES:
         suit = _SUIT_ALIASES[text[0].upper()]
         rank = text[1:].upper()
@@ -113,7 +129,7 @@ def parse_card(token: str) -> Card:
             rank = "T"
         if len(rank) == 1 and rank in RANKS:
             return make_card(suit, rank)
-    raise CardError(f"invalid card token {token!r}")
+    raise CardError(_("invalid card token {token!r}").format(token=token))
 
 
 def sort_key(card: Card) -> tuple[int, int]:
@@ -149,7 +165,7 @@ class Hand:
         if len(groups) == 4:
             groups.append("")
         if len(groups) != 5:
-            raise CardError(f"invalid hand string {text!r}: expected 4 or 5 groups separated by '.'")
+            raise CardError(_("invalid hand string {text!r}: expected 4 or 5 groups separated by '.'").format(text=text))
         cards: list[Card] = []
         for suit, group in enumerate(groups[:4]):
             if group == "-":
@@ -160,7 +176,7 @@ class Hand:
                 if group[i : i + 2] == "10":
                     ch, i = "T", i + 1
                 if ch not in RANKS:
-                    raise CardError(f"invalid rank {group[i]!r} in hand string {text!r}")
+                    raise CardError(_("invalid rank {rank!r} in hand string {text!r}").format(rank=group[i], text=text))
                 cards.append(make_card(suit, ch))
                 i += 1
         if groups[4] != "-":
@@ -170,7 +186,8 @@ class Hand:
                 elif ch.upper() == "L":
                     cards.append(LITTLE_JOKER)
                 else:
-                    raise CardError(f"invalid joker {ch!r} in hand string {text!r}: use B or L")
+                    raise CardError(_("invalid joker {joker!r} in hand string {text!r}: use B or L").format(
+                        joker=ch, text=text))
         return cls.from_cards(cards)
 
     def __str__(self) -> str:
@@ -186,7 +203,7 @@ class Hand:
     def __iter__(self) -> Iterator[Card]:
         """The cards, in hand-string order, one entry per copy."""
         for card in sorted(range(NUM_KINDS), key=sort_key):
-            for _ in range(self.counts[card]):
+            for _copy in range(self.counts[card]):
                 yield card
 
     def __contains__(self, card: object) -> bool:
@@ -211,7 +228,7 @@ class Hand:
         counts = list(self.counts)
         for card in cards:
             if counts[card] == 0:
-                raise CardError(f"card {card_token(card)} is not in hand {self}")
+                raise CardError(_("card {card} is not in hand {hand}").format(card=card_token(card), hand=self))
             counts[card] -= 1
         return Hand(tuple(counts))
 
@@ -242,7 +259,7 @@ class Play:
     def parse(cls, text: str) -> Play:
         tokens = text.replace(",", " ").split()
         if not tokens:
-            raise CardError("empty play")
+            raise CardError(_("empty play"))
         return cls(tuple(parse_card(t) for t in tokens))
 
     def __str__(self) -> str:

@@ -19,10 +19,13 @@ True
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from dataclasses import dataclass, field
 from typing import Iterable
+
+from huolong.i18n import N_, _
 
 from .cards import Hand, Play
 from .errors import DealFileError, HuolongError
@@ -30,8 +33,11 @@ from .files import write_atomically
 from .order import SUITS, parse_level, parse_suit
 from .position import Position
 from .rules import Rules
-from .seats import parse_seat, seat_name
+from .seats import parse_seat, seat_label, seat_name
 
+# the operating system's words for what goes wrong opening a file, in our catalog
+OS_ERRORS = {errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
+             errno.EISDIR: N_("Is a directory")}
 REQUIRED_TAGS = ("Level", "Trump", "Dealer", "Deal")
 GAME_TAGS = REQUIRED_TAGS + ("Bottom", "Kitty", "Leader", "Trick", "Points", "Rules", "Play")
 _SECTION_TAGS = ("Auction", "Play", "Note", "OptimumResultTable", "ActionTable")  # PBN tags with lines after them
@@ -66,9 +72,9 @@ def read_file(path: str | os.PathLike[str], rules: Rules | None = None) -> list[
         with open(name, encoding="utf-8") as f:
             text = f.read()
     except UnicodeDecodeError as e:
-        raise DealFileError(f"not a UTF-8 text file ({e.reason})", name, 1) from None
+        raise DealFileError(_("not a UTF-8 text file ({reason})").format(reason=e.reason), name, 1) from None
     except OSError as e:
-        raise DealFileError(e.strerror or str(e), name) from None
+        raise DealFileError(_(OS_ERRORS[e.errno]) if e.errno in OS_ERRORS else e.strerror or str(e), name) from None
     return read_positions(text, name, rules)
 
 
@@ -98,17 +104,20 @@ def _split(text: str, filename: str) -> list[_Block]:
         if line.startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise DealFileError(f"malformed tag line {line!r}: expected [Name \"value\"]", filename, number)
+                raise DealFileError(_("malformed tag line {line!r}: expected [Name \"value\"]").format(line=line),
+                                    filename, number)
             name, value = match.groups()
             if name in current.tags:
-                raise DealFileError(f"tag {name} is repeated (first at line {current.tags[name][1]})", filename, number)
+                raise DealFileError(_("tag {name} is repeated (first at line {first})").format(
+                    name=name, first=current.tags[name][1]), filename, number)
             current.tags[name] = (value, number)
             current.order.append(name)
             continue
         if current.order and current.order[-1] in _SECTION_TAGS or "Play" in current.tags:
             current.plays.append((line, number))
             continue
-        raise DealFileError(f"unexpected line {line!r}: not a tag, a comment or a trick of a [Play] record", filename, number)
+        raise DealFileError(_("unexpected line {line!r}: not a tag, a comment or a trick of a [Play] record").format(
+            line=line), filename, number)
     return [b for b in blocks if b.tags]
 
 
@@ -133,7 +142,7 @@ def _build(block: _Block, filename: str, override: Rules | None = None) -> Posit
         return _build_bridge(block, filename, rules, fail, parsed)
     for tag in REQUIRED_TAGS:
         if tag not in block.tags:
-            raise fail(f"missing required tag {tag}")
+            raise fail(_("missing required tag {tag}").format(tag=tag))
     level = parsed("Level", parse_level)
     trump = parsed("Trump", parse_suit)
     dealer = parsed("Dealer", parse_seat)
@@ -146,13 +155,14 @@ def _build(block: _Block, filename: str, override: Rules | None = None) -> Posit
     first = parsed("Play", parse_seat)
     if first is not None:
         if "Trick" in block.tags:
-            raise fail("a hand record ([Play]) cannot also have a Trick tag", "Trick")
+            raise fail(_("a hand record ([Play]) cannot also have a Trick tag"), "Trick")
         if leader is not None and leader != first:
-            raise fail(f"Leader {seat_name(leader)} differs from the record's first leader {seat_name(first)}", "Leader")
+            raise fail(_("Leader {leader} differs from the record's first leader {first}").format(
+                leader=seat_label(leader), first=seat_label(first)), "Leader")
         leader = first
     if leader is None:
         if any(h is not None and len(h) != 39 for h in hands):
-            raise fail("missing tag Leader (required unless every hand holds 39 cards)")
+            raise fail(_("missing tag Leader (required unless every hand holds 39 cards)"))
         leader = dealer
     tags = {name: value(name) for name in block.order if name not in GAME_TAGS}
     pos = Position(
@@ -165,8 +175,8 @@ def _build(block: _Block, filename: str, override: Rules | None = None) -> Posit
     if first is not None:
         _replay(pos, block, filename)
         if "Result" in block.tags and pos.is_over() and value("Result").split() != result_text(pos).split():
-            raise fail(f"Result {value('Result')!r} does not match the play, which gives {result_text(pos)!r}",
-                       "Result")
+            raise fail(_("Result {result!r} does not match the play, which gives {actual!r}").format(
+                result=value("Result"), actual=result_text(pos)), "Result")
     return pos
 
 
@@ -183,16 +193,16 @@ def result_text(pos: Position) -> str:
 def _build_bridge(block: _Block, filename: str, rules: Rules, fail, parsed) -> Position:  # type: ignore[no-untyped-def]
     """A bridge deal, PBN style: Deal (clockwise), Contract or Trump, Declarer."""
     if "Deal" not in block.tags:
-        raise fail("missing required tag Deal")
+        raise fail(_("missing required tag {tag}").format(tag="Deal"))
     if "Trump" in block.tags:
         trump = parsed("Trump", _parse_strain)
     elif "Contract" in block.tags:
         trump = parsed("Contract", _parse_contract)
     else:
-        raise fail("missing tag Contract (or Trump) for the strain")
+        raise fail(_("missing tag Contract (or Trump) for the strain"))
     declarer_tag = "Declarer" if "Declarer" in block.tags else "Dealer"
     if declarer_tag not in block.tags:
-        raise fail("missing tag Declarer")
+        raise fail(_("missing tag {tag}").format(tag="Declarer"))
     declarer = parsed(declarer_tag, parse_seat)
     hands = parsed("Deal", lambda text: _parse_deal(text, rules.shape.direction))
     leader = parsed("Leader", parse_seat)
@@ -219,7 +229,8 @@ def _parse_strain(text: str) -> int | None:
 def _parse_contract(text: str) -> int | None:
     match = re.fullmatch(r"\s*[1-7]\s*(NT|N|S|H|D|C)\s*X{0,2}\s*", text.upper())
     if not match:
-        raise HuolongError(f"invalid Contract {text!r}: expected a level and strain such as 4S or 3NT")
+        raise HuolongError(_("invalid Contract {text!r}: expected a level and strain such as 4S or 3NT").format(
+            text=text))
     return _parse_strain(match.group(1))
 
 
@@ -227,22 +238,22 @@ def _replay(pos: Position, block: _Block, filename: str) -> None:
     for text, number in block.plays:
         match = _TRICK_LINE.match(text)
         if not match:
-            raise DealFileError(f"malformed trick line {text!r}: expected 'S: play, play, play, play'", filename, number)
+            raise DealFileError(_("malformed trick line {text!r}: expected 'S: play, play, play, play'").format(
+                text=text), filename, number)
         try:
             seat = parse_seat(match.group(1))
             plays = [Play.parse(p) for p in match.group(2).split(",")]
         except HuolongError as e:
             raise DealFileError(str(e), filename, number) from None
         if pos.trick:
-            raise DealFileError("a trick line follows an unfinished trick", filename, number)
+            raise DealFileError(_("a trick line follows an unfinished trick"), filename, number)
         if pos.is_over():
-            raise DealFileError("a trick line after the last trick of the hand", filename, number)
+            raise DealFileError(_("a trick line after the last trick of the hand"), filename, number)
         if seat != pos.leader:
-            raise DealFileError(
-                f"trick led by {seat_name(seat)}, but {seat_name(pos.leader)} won the trick before", filename, number
-            )
+            raise DealFileError(_("trick led by {seat}, but {leader} won the trick before").format(
+                seat=seat_label(seat), leader=seat_label(pos.leader)), filename, number)
         if len(plays) > 4:
-            raise DealFileError(f"a trick has at most 4 plays, not {len(plays)}", filename, number)
+            raise DealFileError(_("a trick has at most 4 plays, not {n}").format(n=len(plays)), filename, number)
         for play in plays:
             try:
                 pos.play(play)
@@ -253,11 +264,11 @@ def _replay(pos: Position, block: _Block, filename: str) -> None:
 def _parse_deal(text: str, direction: int = 1) -> list[Hand | None]:
     first, colon, rest = text.partition(":")
     if not colon:
-        raise HuolongError(f"invalid Deal {text!r}: expected FIRST:hand hand hand hand")
+        raise HuolongError(_("invalid Deal {text!r}: expected FIRST:hand hand hand hand").format(text=text))
     seat = parse_seat(first)
     parts = rest.split()
     if len(parts) != 4:
-        raise HuolongError(f"invalid Deal {text!r}: expected 4 hands, found {len(parts)}")
+        raise HuolongError(_("invalid Deal {text!r}: expected 4 hands, found {n}").format(text=text, n=len(parts)))
     hands: list[Hand | None] = [None] * 4
     for i, part in enumerate(parts):
         hands[(seat + direction * i) % 4] = None if part == "-" else Hand.parse(part)
@@ -272,7 +283,7 @@ def _parse_points(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise HuolongError(f"invalid Points {text!r}: expected a whole number") from None
+        raise HuolongError(_("invalid Points {text!r}: expected a whole number").format(text=text)) from None
 
 
 # -- writing -----------------------------------------------------------------

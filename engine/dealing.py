@@ -44,6 +44,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import factorial
 
+from huolong.i18n import _
+
 from .cards import NUM_KINDS, Card, Hand, card_points
 from .errors import PositionError
 
@@ -66,7 +68,7 @@ class DealSpace:
     def __init__(self, pool: Hand, sizes: Sequence[int], allowed: Allowed = _free,
                  limited: tuple[int, int] | None = None) -> None:
         if len(pool) != sum(sizes):
-            raise PositionError(f"cannot deal {len(pool)} cards into holders of {sum(sizes)}")
+            raise PositionError(_("cannot deal {n} cards into holders of {total}").format(n=len(pool), total=sum(sizes)))
         self.sizes = list(sizes)
         self.limit = limited[1] if limited else None
         held = [c for c in range(NUM_KINDS) if pool.count(c)]
@@ -91,7 +93,7 @@ class DealSpace:
         self.start = tuple(sizes[h] for h in self.holders) + merged
         self._ways = lru_cache(maxsize=None)(self._count)
         if self._ways(0, self.start, 0) == 0:
-            raise PositionError("no deal satisfies what is known")
+            raise PositionError(_("no deal satisfies what is known"))
 
     def _options(self, k: int, allowed: Allowed, rows: int) -> list[tuple[tuple[int, ...], int]]:
         """The ways kind ``k``'s copies may go to the rows, with their number of physical deals."""

@@ -25,6 +25,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from huolong.i18n import _
+
 from .cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, RANKS, SUIT_SYMBOLS, SUITS, Card
 from .errors import HuolongError
 
@@ -38,7 +40,7 @@ def parse_level(text: str) -> str:
     if level == "10":
         level = "T"
     if len(level) != 1 or level not in LEVELS:
-        raise HuolongError(f"invalid level {text!r}: use 3..9, T, J, Q, K or A")
+        raise HuolongError(_("invalid level {text!r}: use 3..9, T, J, Q, K or A").format(text=text))
     return level
 
 
@@ -47,7 +49,7 @@ def parse_suit(text: str) -> int:
     for i, (letter, symbol) in enumerate(zip(SUITS, SUIT_SYMBOLS, strict=True)):
         if name in (letter, symbol):
             return i
-    raise HuolongError(f"invalid trump suit {text!r}: use S, H, D or C")
+    raise HuolongError(_("invalid trump suit {text!r}: use S, H, D or C").format(text=text))
 
 
 @lru_cache(maxsize=None)

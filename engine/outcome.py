@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from huolong.i18n import _, ngettext
+
 from .rules import Rules
 
 #: Outcome names, best for the attackers first (the solver's order).
@@ -38,16 +40,28 @@ class Outcome:
         return OUTCOME_NAMES.index(self.name)
 
     def describe(self) -> str:
-        """A short English sentence about the result."""
-        levels = f"{self.levels} level{'s' if self.levels != 1 else ''}"
+        """A short sentence about the result, in the current language."""
+        if self.name == "attackers-up":
+            return ngettext("the attackers take the deal and go up {n} level",
+                            "the attackers take the deal and go up {n} levels", self.levels).format(n=self.levels)
+        if self.name == "dealer-up":
+            return ngettext("the dealer team keeps the deal and goes up {n} level",
+                            "the dealer team keeps the deal and goes up {n} levels", self.levels).format(n=self.levels)
         return {
-            "attackers-win-game": "the attackers win the game outright",
-            "attackers-up": f"the attackers take the deal and go up {levels}",
-            "attackers-take-deal": "the attackers take the deal, with no level change",
-            "dealer-keeps": "the dealer team keeps the deal, with no level change",
-            "dealer-up": f"the dealer team keeps the deal and goes up {levels}",
-            "dealer-win-game": "the dealer team wins the game outright",
+            "attackers-win-game": _("the attackers win the game outright"),
+            "attackers-take-deal": _("the attackers take the deal, with no level change"),
+            "dealer-keeps": _("the dealer team keeps the deal, with no level change"),
+            "dealer-win-game": _("the dealer team wins the game outright"),
         }[self.name]
+
+    def label(self) -> str:
+        """The outcome as a table shows it: its name and levels (``attackers-up 1``), in the current language."""
+        names = {
+            "attackers-win-game": _("attackers-win-game"), "attackers-up": _("attackers-up"),
+            "attackers-take-deal": _("attackers-take-deal"), "dealer-keeps": _("dealer-keeps"),
+            "dealer-up": _("dealer-up"), "dealer-win-game": _("dealer-win-game"),
+        }
+        return f"{names[self.name]} {self.levels}" if self.levels else names[self.name]
 
     def __str__(self) -> str:
         return f"{self.name} {self.levels}" if self.levels else self.name

@@ -19,12 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from huolong.i18n import _
+
 from .cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, Hand, Play, card_unicode
 from .errors import IllegalPlayError, PositionError
 from .order import TrumpOrder, parse_level, parse_suit, trump_order
 from .outcome import Outcome, hand_result
 from .rules import GameShape, Rules
-from .seats import Seat, parse_seat, seat_name
+from .seats import Seat, parse_seat, seat_label, seat_name
 from .tricks import follow_error, lead_error, legal_follows, legal_leads, trick_winner
 
 FULL_HAND = 39
@@ -170,9 +172,9 @@ class Position:
     def result(self) -> Outcome:
         """The result of the hand; only once it is over."""
         if not self.is_over():
-            raise PositionError("the hand is not over")
+            raise PositionError(_("the hand is not over"))
         if not self.shape.card_scores:
-            raise PositionError(f"a {self.shape.name} hand has no Huolong result: count its tricks")
+            raise PositionError(_("a {game} hand has no Huolong result: count its tricks").format(game=self.shape.name))
         return hand_result(self.points, self.dug, self.jokers_in_bottom, self.rules)
 
     def bury(self, cards: Hand | str) -> Position:
@@ -181,16 +183,17 @@ class Position:
         Every hand must be known; the dealer leads to the first trick.
         """
         if not self.is_before_bury:
-            raise PositionError("this deal is not before the bury (it needs Kitty and no Bottom)")
+            raise PositionError(_("this deal is not before the bury (it needs Kitty and no Bottom)"))
         if isinstance(cards, str):
             cards = Hand.parse(cards)
         if any(h is None for h in self.hands):
-            raise PositionError("every hand must be known to bury")
+            raise PositionError(_("every hand must be known to bury"))
         held = self.hands[self.dealer] + self.kitty  # type: ignore[operator]
         if len(cards) != self.shape.bottom_size:
-            raise PositionError(f"the bury must be {self.shape.bottom_size} cards, not {len(cards)}")
+            raise PositionError(_("the bury must be {size} cards, not {n}").format(size=self.shape.bottom_size,
+                                                                                  n=len(cards)))
         if not held.contains_all(Play(tuple(cards))):
-            raise PositionError(f"the dealer does not hold {cards} (hand and kitty)")
+            raise PositionError(_("the dealer does not hold {cards} (hand and kitty)").format(cards=cards))
         out = self.copy()
         out.hands[self.dealer] = held - cards
         out.bottom, out.leader, out.trick, out._stack = cards, self.dealer, [], []
@@ -223,7 +226,8 @@ class Position:
             play = Play.parse(play)
         error = self.play_error(play)
         if error:
-            raise IllegalPlayError(f"illegal play {play} by {seat_name(self.to_play)}: {error}")
+            raise IllegalPlayError(_("illegal play {play} by {seat}: {error}").format(
+                play=play, seat=seat_label(self.to_play), error=error))
         self._stack.append(
             _Snapshot(list(self.hands), self.leader, list(self.trick), self.points, self.dug, len(self.history))
         )
@@ -261,7 +265,7 @@ class Position:
     def _playable_hand(self) -> Hand:
         hand = self.hands[self.to_play]
         if hand is None or self.bottom is None:
-            raise PositionError("this deal is before the bury: there is no play to make yet")
+            raise PositionError(_("this deal is before the bury: there is no play to make yet"))
         return hand
 
     # -- validity ----------------------------------------------------------
@@ -284,43 +288,51 @@ class Position:
         copies = self.shape.copies
         for card, n in enumerate(seen):
             if n > copies:
-                out.append((f"card {card_unicode(card)} appears {n} times (at most {copies})", "Deal"))
+                out.append((_("card {card} appears {n} times (at most {copies})").format(
+                    card=card_unicode(card), n=n, copies=copies), "Deal"))
             if n and card >= LITTLE_JOKER and not self.shape.jokers:
-                out.append((f"card {card_unicode(card)} is not in the pack of {self.shape.name}", "Deal"))
+                out.append((_("card {card} is not in the pack of {game}").format(
+                    card=card_unicode(card), game=self.shape.name), "Deal"))
         size = self.shape.bottom_size
-        for name, pile in (("Bottom", self.bottom), ("Kitty", self.kitty)):
-            if pile is not None and len(pile) != size:
-                out.append((f"the {name.lower()} holds {len(pile)} cards (must be {size})", name))
+        if self.bottom is not None and len(self.bottom) != size:
+            out.append((_("the bottom holds {n} cards (must be {size})").format(n=len(self.bottom), size=size),
+                        "Bottom"))
+        if self.kitty is not None and len(self.kitty) != size:
+            out.append((_("the kitty holds {n} cards (must be {size})").format(n=len(self.kitty), size=size),
+                        "Kitty"))
         if self.bottom is None and self.kitty is None:
-            out.append(("missing tag Bottom (or Kitty for a deal before the bury)", "Deal"))
+            out.append((_("missing tag Bottom (or Kitty for a deal before the bury)"), "Deal"))
         if self.is_before_bury:
             full = self.shape.hand_size
             for seat, hand in enumerate(self.hands):
                 if hand is not None and len(hand) != full:
-                    out.append((f"{seat_name(seat)} holds {len(hand)} cards before the bury (must be {full})", "Deal"))
+                    out.append((_("{seat} holds {n} cards before the bury (must be {full})").format(
+                        seat=seat_label(seat), n=len(hand), full=full), "Deal"))
             dealer_hand = self.hands[self.dealer]
             if dealer_hand is None:
-                out.append(("the dealer's hand must be given before the bury", "Deal"))
+                out.append((_("the dealer's hand must be given before the bury"), "Deal"))
             return out
         if any(h is None for h in self.hands):
-            out.append(("a hand is '-' (unknown), which only a deal before the bury (with Kitty) may leave; "
-                        "to advise on what a seat can see, give every hand or the hand record ([Play])", "Deal"))
+            out.append((_("a hand is '-' (unknown), which only a deal before the bury (with Kitty) may leave; "
+                          "to advise on what a seat can see, give every hand or the hand record ([Play])"), "Deal"))
             return out
         out.extend(self._hand_size_problems())
         if not out:
             out.extend(self._trick_problems())
         if self.shape.card_scores:
             if self.points % 5:
-                out.append((f"points {self.points} is not a multiple of 5", "Points"))
+                out.append((_("points {points} is not a multiple of 5").format(points=self.points), "Points"))
             unseen = 300 - sum(h.points for h in self.hands if h) - sum(p.points for p in self.trick)
             unseen -= self.bottom.points if self.bottom is not None else 0
             if self.points > unseen:
-                out.append((f"points {self.points} is more than the {unseen} points not in sight", "Points"))
+                out.append((_("points {points} is more than the {unseen} points not in sight").format(
+                    points=self.points, unseen=unseen), "Points"))
         if self.points < 0:
-            out.append((f"points {self.points} is negative", "Points"))
+            out.append((_("points {points} is negative").format(points=self.points), "Points"))
         limit = self.rules.bury_limit
         if limit is not None and self.bottom is not None and self.bottom.points > limit:
-            out.append((f"the bottom holds {self.bottom.points} points (bury_limit={limit})", "Bottom"))
+            out.append((_("the bottom holds {points} points (bury_limit={limit})").format(
+                points=self.bottom.points, limit=limit), "Bottom"))
         return out
 
     def _hand_size_problems(self) -> list[tuple[str, str]]:
@@ -328,13 +340,13 @@ class Position:
         played = {self.seat_after(self.leader, i) for i in range(len(self.trick))}
         sizes = [len(h) + (n if seat in played else 0) for seat, h in enumerate(self.hands) if h is not None]
         if len(set(sizes)) > 1:
-            shown = ", ".join(f"{seat_name(s)} {len(h)}" for s, h in enumerate(self.hands) if h is not None)
-            return [(f"the hands do not hold equal numbers of cards ({shown})", "Deal")]
+            shown = ", ".join(f"{seat_label(s)} {len(h)}" for s, h in enumerate(self.hands) if h is not None)
+            return [(_("the hands do not hold equal numbers of cards ({counts})").format(counts=shown), "Deal")]
         return []
 
     def _trick_problems(self) -> list[tuple[str, str]]:
         if len(self.trick) >= 4:
-            return [("a trick in progress has at most three plays", "Trick")]
+            return [(_("a trick in progress has at most three plays"), "Trick")]
         hands = list(self.hands)
         for i, play in enumerate(self.trick):
             seat = self.seat_after(self.leader, i)
@@ -344,7 +356,8 @@ class Position:
             else:
                 error = follow_error(before, self.trick[0], play, self.order, self.rules.follow)
             if error:
-                return [(f"play {i + 1} of the trick ({play}) by {seat_name(seat)} is illegal: {error}", "Trick")]
+                return [(_("play {number} of the trick ({play}) by {seat} is illegal: {error}").format(
+                    number=i + 1, play=play, seat=seat_label(seat), error=error), "Trick")]
         return []
 
     # -- copying and comparing ----------------------------------------------
@@ -364,7 +377,7 @@ class Position:
         if trick is None and seat is None:
             return self.copy()
         if not self.record and trick is not None:
-            raise PositionError("only a hand record ([Play]) can be taken back to a trick")
+            raise PositionError(_("only a hand record ([Play]) can be taken back to a trick"))
         pos = self.start()
         points: list[Position] = []  # the position before each recorded play, then the end
         plays = [p for t in self.history for p in t.plays] + list(self.trick)
@@ -377,9 +390,13 @@ class Position:
                 and (trick is None or len(p.history) - first + 1 == trick and (seat is not None or not p.trick))
                 and (seat is None or p.to_play == seat)]
         if not fits:
-            what = f"trick {trick}" if trick is not None else "the record"
-            who = f" where {seat_name(seat)} is to play" if seat is not None else ""
-            raise PositionError(f"there is no point in {what}{who}")
+            if trick is not None and seat is not None:
+                text = _("there is no point in trick {trick} where {seat} is to play")
+            elif trick is not None:
+                text = _("there is no point in trick {trick}")
+            else:
+                text = _("there is no point in the record where {seat} is to play")
+            raise PositionError(text.format(trick=trick, seat=seat_label(seat) if seat is not None else ""))
         return fits[-1] if trick is None else fits[0]
 
     def endgame(self) -> Position:

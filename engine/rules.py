@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from huolong.i18n import _
+
 from .errors import RulesError
 
 FOLLOW_CHOICES = ("free", "strict")
@@ -68,17 +70,18 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
-            raise RulesError(f"unknown game {self.game!r}: use standard or bridge")
+            raise RulesError(_("unknown game {game!r}: use standard or bridge").format(game=self.game))
         if self.follow not in FOLLOW_CHOICES:
-            raise RulesError(f"invalid value {self.follow!r} for follow: use free or strict")
+            raise RulesError(_("invalid value {value!r} for follow: use free or strict").format(value=self.follow))
         if self.zero not in ZERO_CHOICES:
-            raise RulesError(f"invalid value {self.zero!r} for zero: use outright or plus2")
+            raise RulesError(_("invalid value {value!r} for zero: use outright or plus2").format(value=self.zero))
         if not isinstance(self.multiplier, int) or self.multiplier < 1:
-            raise RulesError(f"invalid value {self.multiplier!r} for multiplier: an integer ≥ 1")
+            raise RulesError(_("invalid value {value!r} for multiplier: an integer ≥ 1").format(value=self.multiplier))
         if self.bury_limit is not None and (not isinstance(self.bury_limit, int) or self.bury_limit < 0):
-            raise RulesError(f"invalid value {self.bury_limit!r} for bury_limit: points ≥ 0 or none")
+            raise RulesError(_("invalid value {value!r} for bury_limit: points ≥ 0 or none").format(
+                value=self.bury_limit))
         if not isinstance(self.threshold, int) or self.threshold < 0:
-            raise RulesError(f"invalid value {self.threshold!r} for threshold: points ≥ 0")
+            raise RulesError(_("invalid value {value!r} for threshold: points ≥ 0").format(value=self.threshold))
 
     @classmethod
     def parse(cls, text: str) -> Rules:
@@ -93,15 +96,15 @@ class Rules:
         for word in words:
             name, eq, value = word.partition("=")
             if not eq:
-                raise RulesError(f"invalid ruleset word {word!r}: expected option=value")
+                raise RulesError(_("invalid ruleset word {word!r}: expected option=value").format(word=word))
             if name not in known:
-                raise RulesError(f"unknown ruleset option {name!r} in {text!r}")
+                raise RulesError(_("unknown ruleset option {name!r} in {text!r}").format(name=name, text=text))
             if name in options:
-                raise RulesError(f"ruleset option {name!r} given twice in {text!r}")
+                raise RulesError(_("ruleset option {name!r} given twice in {text!r}").format(name=name, text=text))
             options[name] = _convert(name, value)
         rules = cls(**options)  # type: ignore[arg-type]
         if rules.game == "bridge" and len(options) > 1:
-            raise RulesError(f"the bridge ruleset takes no options: {text!r}")
+            raise RulesError(_("the bridge ruleset takes no options: {text!r}").format(text=text))
         return rules
 
     @property

@@ -32,12 +32,14 @@ import random
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from huolong.i18n import _
+
 from .cards import Card, Hand, Play
 from .dealing import ANY, DealSpace
 from .errors import PositionError
 from .order import TRUMP
 from .position import Position
-from .seats import Seat, seat_name
+from .seats import Seat, seat_label
 
 BOTTOM = 4  # the holder number of the bottom (or the kitty), after the four seats
 
@@ -122,7 +124,7 @@ class Knowledge:
         """The cards still out: the hidden hands together, and the bottom unless this seat is the dealer."""
         pos = self.position
         if pos.hands[self.seat] is None:
-            raise PositionError(f"{seat_name(self.seat)}'s own hand is not given")
+            raise PositionError(_("{seat}'s own hand is not given").format(seat=seat_label(self.seat)))
         if pos.is_before_bury:  # the dealer's view of a fresh deal: everything but its hand and the kitty
             pool = Hand(tuple(pos.shape.copies for _ in range(54)))
             return pool - pos.hands[self.seat] - pos.kitty  # type: ignore[operator]
@@ -130,8 +132,8 @@ class Knowledge:
         for holder in self.hidden_holders():
             hand = pos.bottom if holder == BOTTOM else pos.hands[holder]
             if hand is None:
-                raise PositionError(f"{seat_name(holder)}'s hand is '-': the cards still out are unknown; "
-                                    "give the hand record ([Play]) or every hand")
+                raise PositionError(_("{seat}'s hand is '-': the cards still out are unknown; "
+                                      "give the hand record ([Play]) or every hand").format(seat=seat_label(holder)))
             cards = cards + hand
         return cards
 
@@ -154,7 +156,7 @@ class Knowledge:
             return len(hand)
         if pos.is_before_bury:
             return pos.shape.hand_size
-        raise PositionError(f"{seat_name(holder)}'s hand size is unknown")
+        raise PositionError(_("{seat}'s hand size is unknown").format(seat=seat_label(holder)))
 
     def sample(self, rng: random.Random) -> Position:
         """A copy of the position with the hidden hands (and the bottom) dealt at random, as this seat sees it."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Sequence
 
+from huolong.i18n import _, ngettext
+
 from .cards import NUM_KINDS, Card, Hand, Play, sort_key
 from .order import TRUMP, TrumpOrder
 
@@ -65,38 +67,40 @@ def follow_error(hand: Hand, lead: Play, play: Play, order: TrumpOrder, follow: 
     """
     n = len(lead)
     if len(play) != n:
-        return f"must play {n} card{'s' if n > 1 else ''}, not {len(play)}"
+        return ngettext("must play {n} card, not {played}", "must play {n} cards, not {played}", n).format(
+            n=n, played=len(play))
     if not hand.contains_all(play):
-        return f"{play} is not in the hand"
+        return _("{play} is not in the hand").format(play=play)
     suit = order.effective_suit(lead.cards[0])
     held = [c for c in hand if order.effective_suit(c) == suit]
     played = [c for c in play.cards if order.effective_suit(c) == suit]
     if len(played) != min(n, len(held)):
-        return f"must follow suit with {min(n, len(held))} card(s) of the suit led"
+        return ngettext("must follow suit with {n} card of the suit led",
+                        "must follow suit with {n} cards of the suit led", min(n, len(held))).format(n=min(n, len(held)))
     if follow == "strict":
         counts = {c: held.count(c) for c in set(held)}
         same = len(set(play.cards)) == 1
         if n == 2 and 2 in counts.values():
             if not (same and counts.get(play.cards[0]) == 2):
-                return "strict follow: a pair was led and you hold a pair of that suit"
+                return _("strict follow: a pair was led and you hold a pair of that suit")
         if n == 3 and 3 in counts.values():
             if not (same and order.effective_suit(play.cards[0]) == suit):
-                return "strict follow: a triple was led and you hold a triple of that suit"
+                return _("strict follow: a triple was led and you hold a triple of that suit")
         elif n == 3 and 2 in counts.values():
             pair = [c for c in set(play.cards) if play.cards.count(c) == 2 and counts.get(c) == 2]
             if not pair:
-                return "strict follow: a triple was led and you hold a pair of that suit"
+                return _("strict follow: a triple was led and you hold a pair of that suit")
     return None
 
 
 def lead_error(hand: Hand, play: Play, max_unit: int = 3) -> str | None:
     """Why ``play`` may not be led from ``hand``, or ``None``."""
     if not play.is_unit:
-        return f"{play} is not a single, a pair or a triple"
+        return _("{play} is not a single, a pair or a triple").format(play=play)
     if len(play) > max_unit:
-        return f"{play}: only single cards may be led in this game"
+        return _("{play}: only single cards may be led in this game").format(play=play)
     if not hand.contains_all(play):
-        return f"{play} is not in the hand"
+        return _("{play} is not in the hand").format(play=play)
     return None
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from huolong.engine import Position, Rules, read_positions
+from huolong.i18n import _
 
 __all__ = ["EXAMPLE_PREFIX", "PUZZLE_FOLDERS", "UnknownExample", "example_path", "examples", "read_example",
            "shipped_folder", "shipped_files"]
@@ -29,7 +30,8 @@ class UnknownExample(ValueError):
     """No shipped example has this name; the message lists the ones there are."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"{EXAMPLE_PREFIX}{name}: no such example (there are: {', '.join(sorted(examples()))})")
+        super().__init__(_("{name}: no such example (there are: {examples})").format(
+            name=EXAMPLE_PREFIX + name, examples=", ".join(sorted(examples()))))
         self.name = name
 
 

@@ -13,14 +13,25 @@ alternatives — nothing is written by hand.
 
 from __future__ import annotations
 
-from huolong.engine import TRUMP, Play, Position, seat_name
+import re
+
+from huolong.engine import OUTCOME_NAMES, TRUMP, Outcome, Play, Position, parse_seat, seat_label, seat_name
+from huolong.i18n import N_, _
 from huolong.engine.cards import RANKS
 from huolong.engine.tricks import play_power
 
 from huolong.solver.search import Analysis
-from huolong.solver.values import Value
 
 THEMES = ("dig", "keep-bottom", "ruff", "discard", "pair", "triple", "count", "tie", "points")
+# the themes as a player reads them (the names above are data: files, --theme, JSON)
+_THEME_LABELS = {"dig": N_("dig"), "keep-bottom": N_("keep-bottom"), "ruff": N_("ruff"), "discard": N_("discard"),
+                 "pair": N_("pair"), "triple": N_("triple"), "count": N_("count"), "tie": N_("tie"),
+                 "points": N_("points")}
+
+
+def theme_label(theme: str) -> str:
+    """A theme's name in the current language (an unknown one as it is)."""
+    return _(_THEME_LABELS[theme]) if theme in _THEME_LABELS else theme
 
 
 def detect_themes(pos: Position, line: list[Play] | tuple[Play, ...], analysis: Analysis,
@@ -116,11 +127,30 @@ def rate(pos: Position, analysis: Analysis, side_moves: int, themes: tuple[str, 
 def _team(pos: Position, attackers: bool) -> str:
     """``S–N`` or ``E–W``."""
     seat = (pos.dealer + (1 if attackers else 0)) % 2
-    return f"{seat_name(seat)}–{seat_name(seat + 2)}"
+    return f"{seat_name(seat)}–{seat_name(seat + 2)}"  # letters: the sentence goes into the file
+
+
+#: The sentences of why, by case. A puzzle file's ``Why`` tag holds the English one (files are the same
+#: in every language); :func:`why_text` shows it in the current language.
+WHY = {
+    "takes": N_("only {answer} takes the attackers to {points} ({outcome} either way); {other} takes {loss} "
+                "fewer: {other_points}"),
+    "holds": N_("only {answer} holds the attackers to {points} ({outcome} either way); {other} gives them "
+                "{loss} more: {other_points}"),
+    "dig": N_("only {answer} digs the bottom; {other} lets {team} keep it: {other_outcome}"),
+    "keep": N_("only {answer} keeps the bottom; {other} lets {team} dig: {other_outcome}"),
+    "reach": N_("only {answer} reaches {threshold}; {other} stops at {other_points}: {other_outcome}"),
+    "under": N_("only {answer} holds the attackers under {threshold}; {other} lets them reach {other_points}: "
+                "{other_outcome}"),
+    "keeps": N_("only {answer} keeps {outcome}; {other} ends in: {other_outcome}"),
+}
+_WHY_FIELD = {"answer": r"(?P<answer>.+?)", "other": r"(?P<other>.+?)", "team": r"(?P<team>\S+)",
+              "outcome": r"(?P<outcome>[a-z-]+(?: \d+)?)", "other_outcome": r"(?P<other_outcome>[a-z-]+(?: \d+)?)"}
 
 
 def why(pos: Position, analysis: Analysis, kind: str) -> str:
-    """What the answer achieves and what the most tempting other play gives away, from the values.
+    """What the answer achieves and what the most tempting other play gives away, from the values
+    (in English: it is what a puzzle file's ``Why`` tag holds).
 
     ``"only CK CK keeps the bottom; DA lets E–W dig: attackers-up 1"``
     """
@@ -128,27 +158,48 @@ def why(pos: Position, analysis: Analysis, kind: str) -> str:
     answer = next(m for m in analysis.moves if m.value == best).play
     tempting = next(m for m in analysis.moves if m.value != best)  # the moves come best first
     attacks = pos.is_attacker(pos.to_play)
+    other = tempting.value
+    fields = {"answer": answer, "other": tempting.play, "points": best.points, "outcome": best.outcome,
+              "loss": tempting.loss, "other_points": other.points, "other_outcome": other.outcome,
+              "threshold": pos.rules.threshold}
     if kind == "points":
-        if attacks:
-            verb, cost = "takes", f"takes {tempting.loss} fewer"
-        else:
-            verb, cost = "holds", f"gives them {tempting.loss} more"
-        return (f"only {answer} {verb} the attackers to {best.points} ({best.outcome} either way); "
-                f"{tempting.play} {cost}: {tempting.value.points}")
-    achieved, given = _stakes(pos, best, tempting.value, attacks)
-    return f"only {answer} {achieved}; {tempting.play} {given}: {tempting.value.outcome}"
-
-
-def _stakes(pos: Position, best: Value, other: Value, attacks: bool) -> tuple[str, str]:
-    """(what the answer achieves, what the other play lets happen), for a result the other play loses."""
+        return WHY["takes" if attacks else "holds"].format(**fields)
     threshold = pos.rules.threshold
-    attackers, dealers = _team(pos, True), _team(pos, False)
     if attacks and best.dug and not other.dug:
-        return "digs the bottom", f"lets {dealers} keep it"
+        return WHY["dig"].format(team=_team(pos, False), **fields)
     if not attacks and not best.dug and other.dug:
-        return "keeps the bottom", f"lets {attackers} dig"
+        return WHY["keep"].format(team=_team(pos, True), **fields)
     if attacks and best.points >= threshold > other.points:
-        return f"reaches {threshold}", f"stops at {other.points}"
+        return WHY["reach"].format(**fields)
     if not attacks and best.points < threshold <= other.points:
-        return f"holds the attackers under {threshold}", f"lets them reach {other.points}"
-    return f"keeps {best.outcome}", "ends in"
+        return WHY["under"].format(**fields)
+    return WHY["keeps"].format(**fields)
+
+
+def why_text(sentence: str) -> str:
+    """A ``Why`` tag's sentence in the current language (one not written by :func:`why` as it is).
+
+    >>> from huolong.i18n import use
+    >>> with use("zh"):
+    ...     why_text("only CK CK keeps the bottom; DA lets E–W dig: attackers-up 1")
+    '只有 CK CK 能保底；DA 会让 东–西 抠底：抓分方上台升级 1'
+    """
+    for template in WHY.values():
+        pattern = re.escape(template)
+        for name in re.findall(r"\{(\w+)\}", template):
+            pattern = pattern.replace(re.escape("{" + name + "}"), _WHY_FIELD.get(name, rf"(?P<{name}>\d+)"), 1)
+            pattern = pattern.replace(re.escape("{" + name + "}"), rf"(?P={name})")
+        match = re.fullmatch(pattern, sentence)
+        if match:
+            fields = match.groupdict()
+            if any(fields.get(n) and fields[n].partition(" ")[0] not in OUTCOME_NAMES
+                   for n in ("outcome", "other_outcome")):
+                continue
+            for name in ("outcome", "other_outcome"):
+                if fields.get(name):
+                    outcome_name, _sp, levels = fields[name].partition(" ")
+                    fields[name] = Outcome(outcome_name, int(levels or 0)).label()
+            if fields.get("team"):
+                fields["team"] = "–".join(seat_label(parse_seat(s)) for s in fields["team"].split("–"))
+            return _(template).format(**fields)
+    return sentence

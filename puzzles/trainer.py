@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from huolong.engine import Position, write_atomically
+from huolong.i18n import _
 
 from .glicko import Rating
 
@@ -88,9 +89,10 @@ class Trainer:
             return cls(path, Rating(**data["player"]), {k: Rating(**v) for k, v in data["puzzles"].items()},
                        [Attempt(**a) for a in data["attempts"]])
         except FileNotFoundError:
-            return cls(path, warning="no trainer record yet: starting fresh")
+            return cls(path, warning=_("no trainer record yet: starting fresh"))
         except (OSError, ValueError, KeyError, TypeError) as e:
-            return cls(path, warning=f"the trainer record {path} cannot be read ({e}): starting fresh")
+            return cls(path, warning=_("the trainer record {path} cannot be read ({error}): starting fresh").format(
+                path=path, error=e))
 
     def save(self) -> None:
         """Write the record atomically: a crash leaves the old record or the new, never half."""

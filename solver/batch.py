@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from huolong.engine import read_positions
 
+from huolong.i18n import use
+
 from .errors import SearchAborted
 from .search import solve
 
@@ -35,6 +37,8 @@ def solve_task(text: str, filename: str, number: int, objective: str, max_nodes:
         analysis = solve(pos, objective, plays=plays, max_nodes=max_nodes, line=line)
     except SearchAborted as stop:
         low, high = stop.bounds  # what was proved of the value before the stop
-        return {**row, "error": str(stop), "at_least": low.to_dict() if low else None,
+        with use("en"):  # JSON is the same in every language
+            error = str(SearchAborted(stop.reason, stop.nodes))
+        return {**row, "error": error, "at_least": low.to_dict() if low else None,
                 "at_most": high.to_dict() if high else None}
     return {**row, **analysis.to_dict()}

@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from huolong.engine import HuolongError
+from huolong.i18n import N_, _
+
+#: Why a search stopped: the reason as JSON gives it, and its words.
+STOP_REASONS = {"node limit": N_("node limit"), "time limit": N_("time limit"), "interrupted": N_("interrupted"),
+                "cancelled": N_("cancelled"), "move stack overflow": N_("move stack overflow")}
 
 if TYPE_CHECKING:
     from .values import MoveValue, Value
@@ -31,4 +36,5 @@ class SearchAborted(SolverError):
         self.nodes = nodes
         self.partial = partial or []
         self.bounds: tuple[Value | None, Value | None] = (None, None)
-        super().__init__(f"search stopped ({reason}) after {nodes:,} nodes")
+        super().__init__(_("search stopped ({reason}) after {nodes} nodes").format(
+            reason=_(STOP_REASONS[reason]) if reason in STOP_REASONS else reason, nodes=f"{nodes:,}"))

@@ -20,7 +20,9 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-DASK_MISSING = "--scheduler needs Dask: pip install 'huolong-solve[dask]' (or: pip install '.[dask]')"
+from huolong.i18n import N_, _
+
+DASK_MISSING = N_("--scheduler needs Dask: pip install 'huolong-solve[dask]' (or: pip install '.[dask]')")
 TASK_RETRIES = 3  # a task whose worker dies is run again elsewhere
 
 
@@ -101,11 +103,12 @@ class Workers:
         try:
             from dask.distributed import Client
         except ImportError:
-            raise SchedulerError(DASK_MISSING) from None
+            raise SchedulerError(_(DASK_MISSING)) from None
         try:
             self._client = Client(address, timeout="10s", set_as_default=False)
         except (OSError, TimeoutError) as e:
-            raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+            raise SchedulerError(_("cannot reach the Dask scheduler at {address}: {error}").format(
+                address=address, error=e)) from None
         self._client.run(prepare, *self.kernels)  # each worker loads the kernels once, before any task
         self.workers = max(1, sum(self._client.nthreads().values()))
 

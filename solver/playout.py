@@ -27,6 +27,8 @@ from huolong.engine.deal import deal_hand
 from huolong.engine.dealfile import result_text
 
 from .encode import Encoding, encode
+from huolong.i18n import _
+
 from .errors import SolverError
 from .kernel.layout import CTRL_NODES, MAX_TRICKS, POLICY_BOT, POLICY_RANDOM, clear_table
 from .kernel.playout import playout
@@ -74,7 +76,8 @@ class Player:
         if len(policy) != 4 or unknown:
             raise ValueError(f"invalid policy {tuple(policy)!r}: four of {', '.join(POLICIES)}")
         if objective not in ("outcome", "result"):
-            raise SolverError(f"invalid objective {objective!r} for playouts: use outcome or result")
+            raise SolverError(_("invalid objective {objective!r} for playouts: use outcome or result").format(
+                objective=objective))
         self.exact_cards = exact_cards
         self.objective = objective
         self.policy = np.array([POLICIES[p] for p in policy], np.int64)
@@ -94,11 +97,11 @@ class Player:
 
     def _run(self, pos: Position, seed: int, line: bool) -> tuple[Encoding, int, int]:
         if pos.rules.is_bridge:
-            raise SolverError("playouts are for Huolong hands, not bridge")
+            raise SolverError(_("playouts are for Huolong hands, not bridge"))
         if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
-            raise SolverError("a playout needs every hand and the bottom (bury first)")
+            raise SolverError(_("a playout needs every hand and the bottom (bury first)"))
         if pos.is_over():
-            raise SolverError("the hand is over: nothing to play out")
+            raise SolverError(_("the hand is over: nothing to play out"))
         enc = encode(pos, "outcome" if line else self.objective)
         session = self._session(enc)
         value, plays = session.run(

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from huolong.engine import Play, Position, hand_result, seat_name
+from huolong.i18n import _
 from huolong.engine.seats import Seat
 
 from .encode import Encoding, canonical_play, encode
@@ -84,10 +85,10 @@ class Search:
                  max_seconds: float | None = None, threads: int = 1,
                  on_progress: Callable[[int], None] | None = None, stop: StopToken | None = None) -> None:
         if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
-            raise SolverError("a deal before the bury has nothing to solve yet: "
-                              "rank the burials with huolong-solve bury")
+            raise SolverError(_("a deal before the bury has nothing to solve yet: "
+                                "rank the burials with huolong-solve bury"))
         if threads < 1:
-            raise SolverError(f"invalid threads {threads}: at least 1")
+            raise SolverError(_("invalid threads {threads}: at least 1").format(threads=threads))
         self.pos = pos
         self.enc: Encoding = encode(pos, objective)
         self.session = Session(self.enc, table_bits(pos), max_nodes=max_nodes, max_seconds=max_seconds, stop=stop)
@@ -276,7 +277,7 @@ def value_plays(position: Position, objective: str = "outcome", plays: list[Play
     pos = position.copy()
     with Search(pos, objective, max_nodes, max_seconds, stop=stop) as search:
         if pos.is_over():
-            raise SolverError("the hand is over: there is no play to value")
+            raise SolverError(_("the hand is over: there is no play to value"))
         raw = search.values(plays if plays is not None else pos.legal_plays())
         return {p: search.to_value(v) for p, v in raw.items()}
 
@@ -314,7 +315,7 @@ def solve(
     another thread or process (``SearchAborted``, reason ``cancelled``).
     """
     if plays not in PLAYS:
-        raise SolverError(f"invalid plays {plays!r}: use {', '.join(PLAYS)}")
+        raise SolverError(_("invalid plays {plays!r}: use {choices}").format(plays=plays, choices=", ".join(PLAYS)))
     started = time.perf_counter()
     pos = position.copy()
     with Search(pos, objective, max_nodes, max_seconds, threads, on_progress, stop) as search:

@@ -57,8 +57,9 @@ def normalise(text: str, store: str) -> str:
     return SECONDS.sub("<seconds>", text.replace(store, STORE))
 
 
-def run(name: str) -> str:
-    """Standard output of the named command, run in-process from the repository's root, masked."""
+def run(name: str, extra: tuple[str, ...] = (), env: dict[str, str] | None = None) -> str:
+    """Standard output of the named command, run in-process from the repository's root, masked
+    (``extra``: arguments added to it; ``env``: its environment's changes)."""
     from click.testing import CliRunner
 
     from huolong.cli.main import cli
@@ -66,7 +67,7 @@ def run(name: str) -> str:
     args, stdin = COMMANDS[name]
     with tempfile.TemporaryDirectory() as folder:
         store = str(Path(folder) / "trainer.json")
-        result = CliRunner().invoke(cli, [store if a == STORE else a for a in args], input=stdin)
+        result = CliRunner().invoke(cli, [store if a == STORE else a for a in (*args, *extra)], input=stdin, env=env)
         assert result.exit_code == 0, f"{name}: exit {result.exit_code}: {result.output}"
         return normalise(result.stdout, store)
 

@@ -8,15 +8,16 @@ import pytest
 
 import huolong.analysis
 import huolong.engine
+import huolong.i18n
 import huolong.puzzles
 import huolong.solver
 
-PACKAGES = (huolong.engine, huolong.solver, huolong.analysis, huolong.puzzles)
+PACKAGES = (huolong.i18n, huolong.engine, huolong.solver, huolong.analysis, huolong.puzzles)
 MODULES = [
     info.name
     for package in PACKAGES
     for info in pkgutil.iter_modules(package.__path__, package.__name__ + ".")
-] + [package.__name__ for package in PACKAGES]
+] + [package.__name__ for package in PACKAGES] + ["huolong.board.messages"]
 
 
 @pytest.mark.parametrize("name", MODULES)

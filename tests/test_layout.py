@@ -1,4 +1,4 @@
-"""The layout tells the architecture: imports run one way, engine ← solver ← analysis / puzzles ← board ← cli.
+"""The layout tells the architecture: imports run one way, i18n ← engine ← solver ← analysis / puzzles ← board ← cli.
 
 Each package may import the packages below it and never one beside or above
 it, so the search never depends on what is built on it, and the engine stays
@@ -22,13 +22,14 @@ PACKAGE_DIRS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["set
 
 # A package may import those of a lower level only (and itself).
 LEVEL = {
-    "huolong.engine": 0,
-    "huolong.solver": 1,
-    "huolong.solver.kernel": 1,
-    "huolong.analysis": 2,
-    "huolong.puzzles": 2,
-    "huolong.board": 3,
-    "huolong.cli": 4,  # its board command starts the board; the board never imports the CLI
+    "huolong.i18n": 0,  # the message catalogs: every package below shows words
+    "huolong.engine": 1,
+    "huolong.solver": 2,
+    "huolong.solver.kernel": 2,
+    "huolong.analysis": 3,
+    "huolong.puzzles": 3,
+    "huolong.board": 4,
+    "huolong.cli": 5,  # its board command starts the board; the board never imports the CLI
 }
 
 

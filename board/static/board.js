@@ -8,40 +8,27 @@ const TAB = Math.random().toString(36).slice(2);
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣", T: "★" };
 const RANK_ORDER = "AKQJT98765432";
 
-// Every sentence the page shows, by key, so that a catalog can translate it.
-const MSG = {
-  loading: "The solver is loading — the first start compiles it (up to a minute). Positions show meanwhile.",
-  ready: "solver ready",
-  to_lead: "{seat} to lead", to_play: "{seat} to play", over: "The hand is over.",
-  before_bury: "Before the bury: {seat} (dealer) holds {n} cards with the kitty.",
-  level: "Level {level}", trump: "trump {trump}", dealer: "dealer {seat}", rules: "rules: {rules}",
-  points: "attackers' points {points}", tricks_left: "{n} tricks left", bottom: "bottom {cards} ({points} points, a dig is worth {dig})",
-  bottom_hidden: "bottom hidden", attack: "{a} attack",
-  solving: "solving…", stopped: "Stopped ({reason}) after {nodes} nodes.",
-  proved: "Proved before the stop: at least {low}, at most {high}.", proved_low: "Proved before the stop: at least {low}.",
-  proved_high: "Proved before the stop: at most {high}.",
-  finished: "Plays finished before the stop: {plays}.", advise_offer: "Single-dummy advice (below) ranks the plays on samples of the hidden hands instead.",
-  best_value: "Best play: the attackers reach {points}{dug}; {outcome}.", and_dig: " and dig the bottom",
-  bridge_value: "Best play: the side to play takes {points} more tricks.",
-  result: "Result: {points} points{dug}; {outcome}.", dug: ", dug",
-  values_hidden: "Values hidden: guess first, then untick “hide values”.",
-  no_dd: "Double-dummy values are off: the other hands are not known in this position.",
-  single_view: "Seen from {seat}: the other hands are face down.",
-  every_play: "Every play of {seat} ({objective}), best first", play: "play", pts: "points", dug_h: "dug",
-  outcome: "outcome", loss: "loss", best: "best", worse_result: "worse result",
-  variations: "Variations from here", promote: "promote", delete: "delete", main_line: "main line",
-  best_line: "Best line", step: "Play the next of it", played_list: "The hand as played",
-  graph: "Value graph", graph_legend: "solid: exact (best play from there); dashed: estimate, mean of {n} playouts ± SE",
-  cards_out: "Cards still out", points_out: "{points} points still out", voids: "shown voids",
-  advise: "Advise {seat}", cancel: "Cancel", seed: "seed", samples: "samples",
-  advice_title: "Single-dummy advice for {seat} (seed {seed})", advice_done: "{n} samples; {state}.",
-  bury_title: "Burials for {seat}", bury_hidden: "The other hands are not known here, so a burial cannot be played out on the board: enter them (New deal…) to apply one.", rank_burials: "Rank burials", apply: "apply",
-  last_trick: "Last trick: {plays}; won by {winner}, {points} points.", no_last_trick: "No trick finished yet.",
-  select_hint: "Select cards of {seat} to build a play.", kitty: "kitty", not_a_play: "no legal play holds these cards",
-  kernel_compiling: "The solver is still loading: values come when it is ready.",
-};
+// Every sentence the page shows, by key: the server sends them in the page's language (board/messages.py,
+// the catalog the CLI reads too); until they arrive a key shows as itself.
+let MSG = {};
+// The language the page asked for with its switch ("" until the user picks one: the browser's then).
+let LANG = localStorage.getItem("huolong-lang") || "";
+const SEAT_VARS = new Set(["seat", "winner"]);
+const seatText = (s) => t("seat_" + s);
 function t(key, vars = {}) {
-  return (MSG[key] || key).replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+  const show = (k, v) => (SEAT_VARS.has(k) && /^[SENW]$/.test(v) ? (MSG["seat_" + v] || v)
+    : k === "a" ? String(v).split("–").map((x) => MSG["seat_" + x] || x).join("–") : String(v));
+  return (MSG[key] || key).replace(/\{(\w+)\}/g, (_, k) => (k in vars ? show(k, vars[k]) : `{${k}}`));
+}
+async function loadMessages() {
+  const r = await api("/api/messages", undefined, undefined, "GET");
+  MSG = r.messages; LANG = r.lang;
+  document.documentElement.lang = LANG === "zh" ? "zh-CN" : "en";
+  for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  for (const e of document.querySelectorAll("[data-t-title]")) e.title = t(e.dataset.tTitle);
+  const pick = $("lang");
+  pick.replaceChildren(...Object.entries(r.languages).map(([code, name]) => el("option", { value: code }, name)));
+  pick.value = LANG;
 }
 
 // -- cards ---------------------------------------------------------------------------------------
@@ -96,26 +83,27 @@ function loadUrl() {
     S = { root: s.r, tree: unpackTree(s.t), path: s.p || [], objective: s.o || "outcome", seconds: s.s || 3,
       hide: !!s.h, auto: !!s.a, viewer: s.v || "", bottom: s.b || "S" };
     return true;
-  } catch (e) { showError("the address holds no board state this page can read"); return false; }
+  } catch (e) { showError(t("bad_address")); return false; }
 }
 
 // -- the server ----------------------------------------------------------------------------------
 async function api(path, body, signal, method = "POST") {
   const init = { method, signal, headers: { "Content-Type": "application/json" } };
+  if (LANG) init.headers["X-Huolong-Lang"] = LANG; // the page's language, for the server's error lines
   if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
   if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
   return data;
 }
-function showError(message) { const e = $("error"); e.textContent = "error: " + message; e.hidden = false; }
+function showError(message) { const e = $("error"); e.textContent = t("error", { message }); e.hidden = false; }
 function clearError() { $("error").hidden = true; }
 
 // -- opening positions -----------------------------------------------------------------------------
 async function loadPicker() {
   const { positions } = await api("/api/positions", undefined, undefined, "GET");
   const picker = $("picker");
-  picker.replaceChildren(...positions.map((p) => el("option", { value: p.index }, `${p.title} — ${p.kind}`)));
+  picker.replaceChildren(...positions.map((p) => el("option", { value: p.index }, `${p.title} — ${t("kind_" + p.kind)}`)));
   return positions;
 }
 function showInPicker(root) { // the picker names what is on the table, an opened or entered text too
@@ -210,7 +198,7 @@ function renderInfo() {
   if (v.bottom && !v.bridge) parts.push(el("div", { id: "bottom-cards" }, v.bottom_visible
     ? t("bottom", { cards: v.bottom.map(cardText).join(" "), points: v.bottom_points, dig: v.dig_value }) : t("bottom_hidden")));
   if (lastTrickShown) parts.push(el("div", { id: "last-trick" }, v.last_trick
-    ? t("last_trick", { plays: v.last_trick.plays.map((p) => `${p.seat} ${playText(p.play)}`).join(", "), winner: v.last_trick.winner, points: v.last_trick.points })
+    ? t("last_trick", { plays: v.last_trick.plays.map((p) => `${seatText(p.seat)} ${playText(p.play)}`).join(", "), winner: v.last_trick.winner, points: v.last_trick.points })
     : t("no_last_trick")));
   $("info").replaceChildren(...parts);
 }
@@ -237,7 +225,7 @@ function lossText(m) {
   const side = view.attackers.includes(a.to_play) ? 1 : -1;
   const pts = (x) => (x.points !== undefined ? x.points : x.tricks);
   const loss = side * (pts(a.value) - pts(m));
-  return loss ? `-${Math.abs(loss)}` : "dig";
+  return loss ? `-${Math.abs(loss)}` : t("dig");
 }
 
 function renderTable() {
@@ -246,8 +234,8 @@ function renderTable() {
     const box = $("seat-" + seatPlace(seat)), hand = v.hands[seat];
     box.className = `seat ${seatPlace(seat)}` + (v.to_play === seat ? " to-play" : "");
     box.dataset.seat = seat;
-    const role = seat === v.dealer ? (v.bridge ? " declarer" : " dealer") : (v.attackers.includes(seat) ? " attacker" : "");
-    const kids = [el("div", { class: "seat-name" }, seat, span(role, "role"), hand.count !== null ? span(` · ${hand.count}`, "role") : null)];
+    const role = seat === v.dealer ? t(v.bridge ? "role_declarer" : "role_dealer") : (v.attackers.includes(seat) ? t("role_attacker") : "");
+    const kids = [el("div", { class: "seat-name" }, seatText(seat), span(role ? " " + role : "", "role"), hand.count !== null ? span(` · ${hand.count}`, "role") : null)];
     if (!hand.visible) {
       kids.push(el("div", { class: "hidden-hand" }, hand.count === null ? "?" : `(${hand.count})`));
       if (v.voids[seat]) kids.push(el("div", { class: "hidden-hand" }, `${t("voids")}: ${v.voids[seat].map((s) => SUIT_SYMBOL[s]).join(" ")}`));
@@ -353,7 +341,7 @@ function renderVerdict() {
   if (!analysis) { box.textContent = kernelReady ? t("solving") : t("kernel_compiling"); return; }
   if (analysis.stopped) {
     const st = analysis.stopped;
-    const kids = [el("div", { id: "stopped" }, t("stopped", { reason: st.reason, nodes: st.nodes.toLocaleString("en") }))];
+    const kids = [el("div", { id: "stopped" }, t("stopped", { reason: MSG["reason_" + st.reason] || st.reason, nodes: st.nodes.toLocaleString("en") }))];
     const which = st.at_least && st.at_most ? "proved" : st.at_least ? "proved_low" : st.at_most ? "proved_high" : null;
     if (which) kids.push(el("div", { id: "bounds" }, t(which, { low: valueText(st.at_least), high: valueText(st.at_most) })));
     if (st.finished.length) kids.push(el("div", {}, t("finished", { plays: st.finished.map((m) => `${playText(m.play)} = ${m.points}`).join(", ") })));
@@ -373,7 +361,7 @@ function renderMoves() {
     const k = mark(m);
     return el("tr", { class: "clickable", "data-play": m.play, on: { click: () => makePlay(m.play) } },
       el("td", {}, playText(m.play)), el("td", {}, m.points !== undefined ? m.points : m.tricks),
-      ...(bridge ? [] : [el("td", {}, m.dug ? "yes" : "no"), el("td", {}, m.outcome + (m.levels ? " " + m.levels : ""))]),
+      ...(bridge ? [] : [el("td", {}, m.dug ? t("yes") : t("no")), el("td", {}, t("outcome_" + m.outcome) + (m.levels ? " " + m.levels : ""))]),
       el("td", {}, span(MARK_SYMBOL[k] + " ", `mark ${k}`), lossText(m)));
   });
   box.replaceChildren(el("h3", {}, t("every_play", { seat: a.to_play, objective: a.objective })), el("table", { class: "moves", id: "moves-table" }, head, ...rows));
@@ -383,7 +371,7 @@ function renderLine() {
   if (!lineShown || !analysis || !analysis.analysis || S.hide) { box.hidden = true; return; }
   box.hidden = false;
   const a = analysis.analysis;
-  const rows = a.line.map((tr, i) => el("tr", {}, el("td", {}, i + 1), el("td", {}, tr.plays.map((p, j) => `${SEATS[(SEATS.indexOf(tr.leader) + j) % 4]} ${playText(p)}`).join(", ")),
+  const rows = a.line.map((tr, i) => el("tr", {}, el("td", {}, i + 1), el("td", {}, tr.plays.map((p, j) => `${seatText(SEATS[(SEATS.indexOf(tr.leader) + j) % 4])} ${playText(p)}`).join(", ")),
     el("td", {}, tr.winner || ""), el("td", {}, tr.points)));
   box.replaceChildren(el("h3", {}, t("best_line")),
     el("button", { type: "button", id: "step-line", on: { click: () => makePlay(a.line[0].plays[0]) } }, t("step")),
@@ -459,7 +447,7 @@ function renderGraph() {
 }
 function trickRow(number, plays) { // one trick of the record: its plays, who won it and its points
   const done = (view.main_tricks || [])[number - 1];
-  const won = done ? span(`→ ${done.winner}, ${done.points}`, "muted") : null;
+  const won = done ? span(`→ ${seatText(done.winner)}, ${done.points}`, "muted") : null;
   return el("div", { class: "trick-row" }, span(`${number}.`, "muted"), ...plays, won);
 }
 function mainLine() { const out = []; let n = S.tree; while (n.c.length) { n = n.c[0]; out.push(n.p); } return out; }
@@ -582,7 +570,7 @@ function setupOpen() {
   $("open-file").addEventListener("change", async (ev) => { const f = ev.target.files[0]; if (f) $("open-text").value = await f.text(); $("open-text").dataset.name = f ? f.name : ""; });
   $("open-go").addEventListener("click", async () => {
     try { await openText($("open-text").value, $("open-text").dataset.name || "<pasted>"); $("open-dialog").close(); }
-    catch (e) { $("open-error").textContent = "error: " + e.message; $("open-error").hidden = false; }
+    catch (e) { $("open-error").textContent = t("error", { message: e.message }); $("open-error").hidden = false; }
   });
 }
 
@@ -619,7 +607,7 @@ function setupEditor() {
   $("ed-random").addEventListener("click", () => randomInto({}));
   $("ed-endgame").addEventListener("click", () => randomInto({ cards: Number($("ed-cards").value) }));
 }
-function edError(message) { $("ed-error").textContent = "error: " + message; $("ed-error").hidden = !message; }
+function edError(message) { $("ed-error").textContent = message ? t("error", { message }) : ""; $("ed-error").hidden = !message; }
 const checkTimers = {};
 function checkField(f) {
   clearTimeout(checkTimers[f]);
@@ -699,6 +687,8 @@ async function watchKernel() {
 }
 
 async function main() {
+  await loadMessages().catch((e) => showError(e.message));
+  $("lang").addEventListener("change", () => { localStorage.setItem("huolong-lang", $("lang").value); location.reload(); });
   setupControls(); setupOpen(); setupEditor();
   watchKernel();
   const positions = await loadPicker();

@@ -1,0 +1,267 @@
+"""Huolong-solve in Chinese (中文) as well as English: the catalogs, the choice of language, the cards
+players type, and the promise that only words change — never the English text, the JSON or the exit codes."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import huolong.i18n as i18n
+from cli_runner import run
+from golden import COMMANDS, GOLDEN, run as run_golden
+from huolong.engine import Play, parse_card, parse_seat
+from huolong.engine.cards import RANKS, SUITS, make_card
+from huolong.i18n import catalogs
+
+ROOT = GOLDEN.parent.parent
+CHINESE_ENV = {"LANG": "zh_CN.UTF-8", "LANGUAGE": "zh_CN", "HUOLONG_SOLVE_LANG": None}
+ENGLISH_ENV = {"LANG": "C.UTF-8", "LANGUAGE": None, "LC_ALL": None, "HUOLONG_SOLVE_LANG": None}
+
+# -- the catalogs ---------------------------------------------------------------------------------
+
+
+def test_every_marked_message_has_a_chinese_translation():
+    assert catalogs.problems("zh") == []
+
+
+def test_the_catalog_check_finds_a_message_added_untranslated(monkeypatch):
+    real = catalogs.read
+
+    def one_left(lang):  # type: ignore[no-untyped-def]
+        catalog = real(lang)
+        catalog.get("Best line:").string = ""
+        return catalog
+
+    monkeypatch.setattr(catalogs, "read", one_left)
+    assert any("'Best line:' has no zh translation" in p for p in catalogs.problems("zh"))
+
+
+def test_a_translation_keeps_the_fields_of_its_message():
+    assert catalogs.fields("{seat} to play, {n} cards") == ["{n}", "{seat}"]
+    assert all("fields" not in p for p in catalogs.problems("zh"))
+
+
+# -- the language ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("environ,lang", [
+    ({}, "en"), ({"LANG": "C"}, "en"), ({"LANG": "zh_CN.UTF-8"}, "zh"), ({"LC_ALL": "zh_TW.UTF-8"}, "zh"),
+    ({"LANGUAGE": "fr:zh_CN", "LANG": "en_US.UTF-8"}, "zh"), ({"LANGUAGE": "en", "LANG": "zh_CN.UTF-8"}, "en"),
+    ({"LC_MESSAGES": "zh_CN.UTF-8"}, "zh"), ({"HUOLONG_SOLVE_LANG": "en", "LANG": "zh_CN.UTF-8"}, "en"),
+    ({"HUOLONG_SOLVE_LANG": "zh", "LANG": "C"}, "zh"), ({"LANG": "de_DE.UTF-8"}, "en"),
+])
+def test_the_language_follows_the_environment(environ, lang):
+    assert i18n.from_environment(environ) == lang
+
+
+def test_the_locale_chooses_chinese_and_lang_overrides_it(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert "最佳打法" in run("example:dig-fight", "--no-color", env=CHINESE_ENV).stdout
+    assert "Best play" in run("example:dig-fight", "--lang", "en", "--no-color", env=CHINESE_ENV).stdout
+    assert "最佳打法" in run("--lang=zh", "example:dig-fight", env=ENGLISH_ENV).stdout
+    assert "最佳打法" in run("example:dig-fight", env={**ENGLISH_ENV, "HUOLONG_SOLVE_LANG": "zh"}).stdout
+
+
+def test_an_unknown_language_is_bad_input():
+    result = run("--lang", "fr", "example:dig-fight", code=2)
+    assert result.stderr == "error: unknown language 'fr': use zh (中文) or en (English)\n"
+
+
+def test_the_browser_language_is_read_from_accept_language():
+    assert i18n.from_accept_language("zh-CN,zh;q=0.9,en;q=0.8") == "zh"
+    assert i18n.from_accept_language("en-GB,zh;q=0.5") == "en"
+    assert i18n.from_accept_language("fr, zh-Hans;q=0.3") == "zh"
+    assert i18n.from_accept_language(None) == "en"
+
+
+# -- cards a player types -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("suit", range(4))
+@pytest.mark.parametrize("rank", RANKS)
+def test_chinese_card_names_are_the_same_cards_as_the_portable_tokens(suit, rank):
+    chinese = ("黑桃", "红桃", "方块", "梅花")[suit] + ("10" if rank == "T" else rank)
+    assert parse_card(chinese) == parse_card(SUITS[suit] + rank) == make_card(suit, rank)
+
+
+def test_the_jokers_and_other_names_players_use():
+    assert parse_card("大王") == parse_card("BJ") and parse_card("小王") == parse_card("LJ")
+    assert parse_card("红心A") == parse_card("HA") and parse_card("草花5") == parse_card("C5")
+    assert parse_card("方片k") == parse_card("DK")
+    assert Play.parse("黑桃A 黑桃A") == Play.parse("SA SA")
+    assert [parse_seat(s) for s in "南东北西"] == [parse_seat(s) for s in "SENW"]
+
+
+def test_a_chinese_card_is_written_back_as_the_portable_token(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = run("train", "puzzles/themes/tie", "--count", "1", "--seed", "1", "--in-order", "--store",
+                 tmp_path / "t.json", "--lang", "zh", input="黑桃Z\n黑桃A\nq\n")
+    assert "无法识别的牌 '黑桃Z'；请再试。" in result.stdout  # asked again, with the reason, in Chinese
+
+
+# -- English unchanged, JSON unchanged, exit codes unchanged ------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_lang_en_is_byte_identical_to_the_english_output(name, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert run_golden(name, ("--lang", "en"), env=CHINESE_ENV) == (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
+
+
+JSON_COMMANDS = {
+    "solve": ("solve", "example:dig-fight", "--json"),
+    "solve-stopped": ("solve", "example:keep-bottom", "--json", "--max-nodes", "1"),
+    "review": ("review", "example:hand-record", "--json", "--tricks", "3"),
+    "advise": ("advise", "example:keep-bottom", "--json", "--samples", "16", "--workers", "1"),
+    "bury": ("bury", "example:before-bury-known", "--known", "--json", "--samples", "20", "--workers", "1"),
+    "play": ("play", "--deals", "1", "--json", "--workers", "1"),
+    "puzzle-check": ("puzzle", "check", "puzzles/themes/tie", "--json", "--workers", "1"),
+}
+
+
+def _without_seconds(data):  # type: ignore[no-untyped-def]
+    if isinstance(data, dict):
+        return {k: _without_seconds(v) for k, v in data.items() if k not in ("seconds", "nodes_per_second")}
+    if isinstance(data, list):
+        return [_without_seconds(v) for v in data]
+    return data
+
+
+@pytest.mark.parametrize("name", sorted(JSON_COMMANDS))
+def test_json_is_the_same_in_every_language(name, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code = 3 if name == "solve-stopped" else 0
+    english = run(*JSON_COMMANDS[name], "--lang", "en", code=code).stdout
+    chinese = run(*JSON_COMMANDS[name], "--lang", "zh", code=code).stdout
+    assert _without_seconds(json.loads(chinese)) == _without_seconds(json.loads(english))
+
+
+def test_a_chinese_error_keeps_file_line_and_exit_code(tmp_path):
+    bad = tmp_path / "bad.hl"
+    bad.write_text('[Level "3"]\n[Trump "X"]\n[Dealer "S"]\n[Deal "S:- - - -"]\n', encoding="utf-8")
+    result = run(bad, "--lang", "zh", code=2)
+    assert result.stderr == f"错误：{bad}:2: 无法识别的主花色 'X'：可用 S、H、D 或 C\n"
+    assert run(bad, "--lang", "en", code=2).stderr == f"error: {bad}:2: invalid trump suit 'X': use S, H, D or C\n"
+
+
+def test_a_chinese_usage_error_is_one_line_with_exit_2():
+    result = run("solve", "--no-colr", "--lang", "zh", code=2)
+    assert result.stderr.startswith("错误：没有选项 '--no-colr'。") and result.stderr.count("\n") == 1
+
+
+# -- no English left under --lang zh ---------------------------------------------------------------
+
+# Two English words in a row: a sentence, or part of one, left untranslated.
+ENGLISH = re.compile(r"\b[A-Za-z][a-z]+[ ,]+[a-z]{2,}\b")
+# What is data, not a message: commands and their options, files, environment variables, pip's words.
+DATA = [re.compile(p) for p in (r"(?m)(huolong-solve|^\s*cat|^\s*eval)\b.*$", r"standard( \w+=\S+)+", r"--[a-z][a-z-]*", r"\S+\.(hl|pbn|jsonl?)\b",
+                                r"example:[\w:-]+", r"pip install \S+", r"\bsa sa\b", r"https?://\S+", r"\$?[A-Z_]{3,}\w*")]
+
+
+def english_left(text: str, data: tuple[str, ...] = ()) -> list[str]:
+    """The English phrases of ``text`` that are not data (``data``: strings of the input, as tags)."""
+    for value in data:
+        text = text.replace(value, " ")
+    for pattern in DATA:
+        text = pattern.sub(" ", text)
+    return ENGLISH.findall(text)
+
+
+def tag_values() -> tuple[str, ...]:
+    """The tags of the examples and puzzles the commands read: their data, in whatever language."""
+    from huolong.puzzles.shipped import examples, read_example
+
+    values = {v for name in examples() for pos in read_example(f"example:{name}") for v in pos.tags.values()}
+    values |= set(examples())
+    return tuple(sorted(values, key=len, reverse=True))
+
+
+ZH_COMMANDS = {name: args for name, (args, _stdin) in COMMANDS.items() if name != "play-two-deals"}
+
+
+@pytest.mark.parametrize("name", sorted(ZH_COMMANDS))
+def test_no_english_sentence_is_left_in_the_chinese_output(name, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert english_left(run_golden(name, ("--lang", "zh")), tag_values()) == []
+
+
+HELP_COMMANDS = [(), ("solve",), ("review",), ("advise",), ("bury",), ("play",), ("puzzle",), ("puzzle", "generate"),
+                 ("puzzle", "check"), ("train",), ("batch",), ("board",)]
+
+
+@pytest.mark.parametrize("command", HELP_COMMANDS, ids=lambda c: " ".join(c) or "top")
+def test_no_english_sentence_is_left_in_the_chinese_help(command):
+    text = run(*command, "--help", "--lang", "zh").stdout
+    assert "用法：" in text
+    assert english_left(text) == []
+
+
+ZH_RUNS = {
+    "play-to-file": lambda tmp: ("play", "--deals", "1", "--workers", "1", "-o", tmp / "hands.hl"),
+    "batch": lambda tmp: ("batch", "puzzles/examples/dig-fight.hl", "-o", tmp / "out.jsonl", "--workers", "1"),
+    "train-stats": lambda tmp: ("train", "--stats", "--store", tmp / "t.json"),
+    "solve-stopped": lambda tmp: ("solve", "example:keep-bottom", "--max-nodes", "1"),
+}
+ZH_ERRORS = {
+    "no such file": ("solve", "missing.hl"),
+    "bad option": ("review", "--tricks", "zero", "example:hand-record"),
+    "bad seat": ("advise", "example:hand-record", "--trick", "18", "--seat", "X"),
+    "bad rules": ("solve", "example:dig-fight", "--rules", "standard follow=loose"),
+    "not a record": ("review", "example:dig-fight"),
+    "before the bury": ("solve", "example:before-bury"),
+    "bad candidate": ("bury", "example:before-bury", "--candidate", "SA SX"),
+    "unknown example": ("solve", "example:nothing"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ZH_RUNS))
+def test_no_english_sentence_is_left_in_other_chinese_runs(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    args = ZH_RUNS[name](tmp_path)
+    result = run(*args, "--lang", "zh", code=3 if name == "solve-stopped" else 0)
+    assert english_left(result.stdout + result.stderr, tag_values()) == []
+
+
+@pytest.mark.parametrize("name", sorted(ZH_ERRORS))
+def test_no_english_sentence_is_left_in_a_chinese_error(name, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = run(*ZH_ERRORS[name], "--lang", "zh", code=2)
+    assert result.stderr.startswith("错误：") and result.stderr.count("\n") == 1
+    assert english_left(result.stderr, tag_values()) == []
+
+
+def test_the_check_finds_a_message_left_in_english(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    real = i18n.translations("zh")
+
+    class OneLeftInEnglish:
+        def gettext(self, message):  # type: ignore[no-untyped-def]
+            return message if message.startswith("Best play: the attackers reach") else real.gettext(message)
+
+        def __getattr__(self, name):  # type: ignore[no-untyped-def]
+            return getattr(real, name)
+
+    monkeypatch.setattr(i18n, "translations", lambda lang: OneLeftInEnglish() if lang == "zh" else real)
+    text = run("example:dig-fight", "--lang", "zh").stdout
+    assert english_left(text, tag_values())
+
+
+# -- the board ------------------------------------------------------------------------------------
+
+
+def test_the_board_speaks_the_browsers_language_with_a_switch():
+    from board_helpers import client_for
+
+    from huolong.board.app import create_app
+    from huolong.board.positions import Library
+
+    client = client_for(create_app(Library.of_examples([]), None, hosts=None))
+    zh = client.get("/api/messages", headers={"Accept-Language": "zh-CN,zh;q=0.9"}).json()
+    assert zh["lang"] == "zh" and zh["messages"]["best_line"] == "最佳路线" and zh["languages"]["zh"] == "中文"
+    switched = client.get("/api/messages", headers={"Accept-Language": "zh-CN", "X-Huolong-Lang": "en"}).json()
+    assert switched["lang"] == "en" and switched["messages"]["best_line"] == "Best line"
+    bad = client.post("/api/view", json={"root": {"text": '[Level "3"]\n[Trump "X"]\n[Dealer "S"]\n[Deal "S:- - - -"]\n'}},
+                      headers={"X-Huolong-Lang": "zh"})
+    assert bad.status_code == 400 and "无法识别的主花色 'X'" in bad.json()["error"]
