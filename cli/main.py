@@ -9,7 +9,7 @@ import click
 from click.exceptions import NoArgsIsHelpError
 
 from huolong.engine import HuolongError, seat_label
-from huolong.i18n import N_, UnknownLanguage, _, from_environment, ngettext, set_language
+from huolong.i18n import N_, UnknownLanguage, _, from_environment, language, ngettext, set_language
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve, stopped_dict
 from huolong.solver.search import PLAYS
 from huolong.solver.jobs import default_workers, prepare
@@ -43,6 +43,14 @@ class DefaultGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[no-untyped-def,override]
         """Exit status 0 done, 1 a failed check, 2 bad input or usage, 3 work stopped (Ctrl-C, a limit)."""
         args = sys.argv[1:] if args is None else list(args)
+        previous = language()
+        try:
+            self._main(args, prog_name, complete_var, **extra)
+        finally:  # run in-process (a test, a script), the caller's language and help are as they were
+            set_language(previous)
+            localize(self)
+
+    def _main(self, args, prog_name, complete_var, **extra):  # type: ignore[no-untyped-def]
         try:
             choose_language(args)
         except UnknownLanguage as e:

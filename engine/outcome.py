@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from huolong.i18n import _, ngettext
+from huolong.i18n import N_, _, ngettext
 
 from .rules import Rules
 
@@ -24,6 +24,10 @@ OUTCOME_NAMES = (
     "dealer-up",
     "dealer-win-game",
 )
+#: The outcome names as text shows them (the names themselves are data: files, JSON).
+OUTCOME_LABELS = {"attackers-win-game": N_("attackers-win-game"), "attackers-up": N_("attackers-up"),
+                  "attackers-take-deal": N_("attackers-take-deal"), "dealer-keeps": N_("dealer-keeps"),
+                  "dealer-up": N_("dealer-up"), "dealer-win-game": N_("dealer-win-game")}
 WIN_GAME_POINTS = 300
 
 
@@ -56,12 +60,8 @@ class Outcome:
 
     def label(self) -> str:
         """The outcome as a table shows it: its name and levels (``attackers-up 1``), in the current language."""
-        names = {
-            "attackers-win-game": _("attackers-win-game"), "attackers-up": _("attackers-up"),
-            "attackers-take-deal": _("attackers-take-deal"), "dealer-keeps": _("dealer-keeps"),
-            "dealer-up": _("dealer-up"), "dealer-win-game": _("dealer-win-game"),
-        }
-        return f"{names[self.name]} {self.levels}" if self.levels else names[self.name]
+        name = _(OUTCOME_LABELS[self.name])
+        return f"{name} {self.levels}" if self.levels else name
 
     def __str__(self) -> str:
         return f"{self.name} {self.levels}" if self.levels else self.name

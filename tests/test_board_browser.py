@@ -365,3 +365,28 @@ def test_screenshots_at_a_phones_width(server, browser):
     finally:
         browser.set_window_size(1280, 1000)
     assert {"single-seat-400.png", "editor-400.png"} <= {p.name for p in SHOTS.iterdir()}
+
+
+def test_the_language_switch_puts_the_page_in_chinese(server, browser):
+    from test_i18n import english_left, tag_values
+
+    open_example(browser, server, "dig-fight")
+    assert browser.find_element(By.ID, "last-trick-button").text == "Last trick"  # each label its own message
+    Select(browser.find_element(By.ID, "lang")).select_by_value("zh")  # the page reloads in Chinese
+    try:
+        wait(browser, lambda d: d.find_element(By.ID, "best-button").text == "最佳出牌")
+        wait(browser, lambda d: "最佳打法" in d.find_element(By.ID, "verdict").text)
+        assert "西首出" in browser.find_element(By.ID, "center").text
+        assert "最佳" in moves_shown(browser)["S4"]
+        assert browser.find_element(By.ID, "last-trick-button").text == "上一轮"
+        body = browser.find_element(By.TAG_NAME, "body").text
+        assert english_left(body, tag_values()) == [] and "attackers" not in body and "(outcome)" not in body
+        shoot(browser, "chinese")
+        browser.set_window_size(400, 900)
+        shoot(browser, "chinese")
+        open_text(browser, server, '[Level "3"]\n[Level "4"]\n')
+        error = wait(browser, lambda d: find(d, "#open-error"))
+        assert error.text.startswith("错误：<pasted>:2: 标签 Level 重复")
+    finally:
+        browser.set_window_size(1280, 1000)
+        browser.execute_script('localStorage.removeItem("huolong-lang")')

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 import huolong.i18n as i18n
+import pytest
+from board_helpers import client_for, without_timing
 from cli_runner import run
-from golden import COMMANDS, GOLDEN, run as run_golden
+from golden import COMMANDS, GOLDEN
+from golden import run as run_golden
 from huolong.engine import Play, parse_card, parse_seat
 from huolong.engine.cards import RANKS, SUITS, make_card
 from huolong.i18n import catalogs
@@ -121,21 +122,13 @@ JSON_COMMANDS = {
 }
 
 
-def _without_seconds(data):  # type: ignore[no-untyped-def]
-    if isinstance(data, dict):
-        return {k: _without_seconds(v) for k, v in data.items() if k not in ("seconds", "nodes_per_second")}
-    if isinstance(data, list):
-        return [_without_seconds(v) for v in data]
-    return data
-
-
 @pytest.mark.parametrize("name", sorted(JSON_COMMANDS))
 def test_json_is_the_same_in_every_language(name, monkeypatch):
     monkeypatch.chdir(ROOT)
     code = 3 if name == "solve-stopped" else 0
     english = run(*JSON_COMMANDS[name], "--lang", "en", code=code).stdout
     chinese = run(*JSON_COMMANDS[name], "--lang", "zh", code=code).stdout
-    assert _without_seconds(json.loads(chinese)) == _without_seconds(json.loads(english))
+    assert without_timing(json.loads(chinese)) == without_timing(json.loads(english))
 
 
 def test_a_chinese_error_keeps_file_line_and_exit_code(tmp_path):
@@ -243,7 +236,8 @@ def test_the_check_finds_a_message_left_in_english(monkeypatch):
         def __getattr__(self, name):  # type: ignore[no-untyped-def]
             return getattr(real, name)
 
-    monkeypatch.setattr(i18n, "translations", lambda lang: OneLeftInEnglish() if lang == "zh" else real)
+    original = i18n.translations
+    monkeypatch.setattr(i18n, "translations", lambda lang: OneLeftInEnglish() if lang == "zh" else original(lang))
     text = run("example:dig-fight", "--lang", "zh").stdout
     assert english_left(text, tag_values())
 
@@ -252,8 +246,6 @@ def test_the_check_finds_a_message_left_in_english(monkeypatch):
 
 
 def test_the_board_speaks_the_browsers_language_with_a_switch():
-    from board_helpers import client_for
-
     from huolong.board.app import create_app
     from huolong.board.positions import Library
 

@@ -15,6 +15,8 @@ let MSG = {};
 let LANG = localStorage.getItem("huolong-lang") || "";
 const SEAT_VARS = new Set(["seat", "winner"]);
 const seatText = (s) => t("seat_" + s);
+// An outcome (its name, as JSON gives it, and levels) in words: 抓分方上台升级 1.
+const outcomeText = (name, levels) => t("outcome_" + name) + (levels && Number(levels) ? " " + levels : "");
 function t(key, vars = {}) {
   const show = (k, v) => (SEAT_VARS.has(k) && /^[SENW]$/.test(v) ? (MSG["seat_" + v] || v)
     : k === "a" ? String(v).split("–").map((x) => MSG["seat_" + x] || x).join("–") : String(v));
@@ -252,7 +254,7 @@ function renderTable() {
     box.replaceChildren(...kids);
   }
   const center = $("center"), items = [];
-  for (const tp of v.trick) items.push(el("div", { class: `tplay t-${seatPlace(tp.seat)}` }, `${tp.seat} ${playText(tp.play)}`));
+  for (const tp of v.trick) items.push(el("div", { class: `tplay t-${seatPlace(tp.seat)}` }, `${seatText(tp.seat)} ${playText(tp.play)}`));
   const mid = v.before_bury ? t("before_bury", { seat: v.dealer, n: 45 }) : v.over ? t("over")
     : t(v.trick.length ? "to_play" : "to_lead", { seat: v.to_play });
   items.push(el("div", { class: "tplay t-mid" }, mid));
@@ -328,12 +330,12 @@ function renderVariations() {
 // -- the verdict, the moves, the best line --------------------------------------------------------
 function valueSentence(v) {
   if (v.tricks !== undefined) return t("bridge_value", { points: v.tricks });
-  return t("best_value", { points: v.points, dug: v.dug ? t("and_dig") : "", outcome: v.outcome + (v.levels ? " " + v.levels : "") });
+  return t("best_value", { points: v.points, dug: v.dug ? t("and_dig") : "", outcome: outcomeText(v.outcome, v.levels) });
 }
-function valueText(v) { if (!v) return "—"; return v.tricks !== undefined ? `${v.tricks}` : `${v.points}${v.dug ? " dug" : ""} ${v.outcome}${v.levels ? " " + v.levels : ""}`; }
+function valueText(v) { if (!v) return "—"; return v.tricks !== undefined ? `${v.tricks}` : t(v.dug ? "value_dug" : "value", { points: v.points, outcome: outcomeText(v.outcome, v.levels) }); }
 function renderVerdict() {
   const box = $("verdict"), v = view;
-  if (v.over && v.result) { box.textContent = t("result", { points: v.result.points, dug: v.result.dug ? t("dug") : "", outcome: v.result.outcome }); return; }
+  if (v.over && v.result) { box.textContent = t("result", { points: v.result.points, dug: v.result.dug ? t("dug") : "", outcome: outcomeText(...v.result.outcome.split(" ")) }); return; }
   if (hiddenHands() && !v.before_bury) { box.textContent = t("no_dd"); return; }
   if (S.viewer) { box.textContent = t("single_view", { seat: S.viewer }); return; }
   if (!wantsValues()) { box.textContent = ""; return; }
@@ -361,10 +363,10 @@ function renderMoves() {
     const k = mark(m);
     return el("tr", { class: "clickable", "data-play": m.play, on: { click: () => makePlay(m.play) } },
       el("td", {}, playText(m.play)), el("td", {}, m.points !== undefined ? m.points : m.tricks),
-      ...(bridge ? [] : [el("td", {}, m.dug ? t("yes") : t("no")), el("td", {}, t("outcome_" + m.outcome) + (m.levels ? " " + m.levels : ""))]),
+      ...(bridge ? [] : [el("td", {}, m.dug ? t("yes") : t("no")), el("td", {}, outcomeText(m.outcome, m.levels))]),
       el("td", {}, span(MARK_SYMBOL[k] + " ", `mark ${k}`), lossText(m)));
   });
-  box.replaceChildren(el("h3", {}, t("every_play", { seat: a.to_play, objective: a.objective })), el("table", { class: "moves", id: "moves-table" }, head, ...rows));
+  box.replaceChildren(el("h3", {}, t("every_play", { seat: a.to_play, objective: t("obj_" + a.objective) })), el("table", { class: "moves", id: "moves-table" }, head, ...rows));
 }
 function renderLine() {
   const box = $("line");
@@ -372,7 +374,7 @@ function renderLine() {
   box.hidden = false;
   const a = analysis.analysis;
   const rows = a.line.map((tr, i) => el("tr", {}, el("td", {}, i + 1), el("td", {}, tr.plays.map((p, j) => `${seatText(SEATS[(SEATS.indexOf(tr.leader) + j) % 4])} ${playText(p)}`).join(", ")),
-    el("td", {}, tr.winner || ""), el("td", {}, tr.points)));
+    el("td", {}, tr.winner ? seatText(tr.winner) : ""), el("td", {}, tr.points)));
   box.replaceChildren(el("h3", {}, t("best_line")),
     el("button", { type: "button", id: "step-line", on: { click: () => makePlay(a.line[0].plays[0]) } }, t("step")),
     el("table", { class: "moves" }, ...rows));
@@ -464,9 +466,9 @@ function renderRecord() {
     const p = graph.points.get(ply) || {};
     const bad = p.loss > 0 || p.worse_result;
     const seat = ((view.main_tricks || [])[trick - 1] || { seats: [] }).seats[row.length] || p.seat || "";
-    const label = `${seat} ${playText(play)}` + (bad ? (p.worse_result ? " ✗" : ` −${p.loss}`) : "");
+    const label = `${seatText(seat)} ${playText(play)}` + (bad ? (p.worse_result ? " ✗" : ` −${p.loss}`) : "");
     const i = ply;
-    row.push(el("span", { class: "ply" + (i === cur ? " current" : "") + (bad ? " bad" : ""), "data-ply": i, title: bad && p.best_play ? `best: ${playText(p.best_play)}` : "", on: { click: () => go(mainPath(i)) } }, label));
+    row.push(el("span", { class: "ply" + (i === cur ? " current" : "") + (bad ? " bad" : ""), "data-ply": i, title: bad && p.best_play ? t("best_was", { play: playText(p.best_play) }) : "", on: { click: () => go(mainPath(i)) } }, label));
     ply++;
     if (row.length === 4) { kids.push(trickRow(trick, row)); row = []; trick++; }
   }
@@ -504,8 +506,8 @@ function renderAdvice() {
   if (!["done", "error", "cancelled"].includes(adviceJob.state)) kids.push(el("button", { type: "button", id: "advice-cancel", on: { click: () => cancelJob(adviceJob.job) } }, t("cancel")));
   if (adviceJob.error) kids.push(el("div", { class: "error" }, adviceJob.error));
   if (a) {
-    kids.push(el("div", { class: "muted", id: "advice-state" }, t("advice_done", { n: a.samples, state: adviceJob.state })));
-    const head = el("tr", {}, ["play", "samples", "points ± se", "≥120", "dug", "swing"].map((h) => el("th", {}, h)));
+    kids.push(el("div", { class: "muted", id: "advice-state" }, t("advice_done", { n: a.samples, state: t("state_" + adviceJob.state) })));
+    const head = el("tr", {}, [t("play"), t("samples"), t("points_se"), "≥120", t("dug_h"), t("swing")].map((h) => el("th", {}, h)));
     kids.push(el("table", { class: "moves", id: "advice-table" }, head, ...a.plays.map((p) => el("tr", { class: "clickable", on: { click: () => makePlay(p.play) } },
       el("td", {}, playText(p.play)), el("td", {}, p.samples), el("td", {}, pm(p.mean_points, p.points_se, 1)),
       el("td", {}, p.p_threshold === null ? "—" : Math.round(100 * p.p_threshold) + "%"), el("td", {}, p.p_dug === null ? "—" : Math.round(100 * p.p_dug) + "%"),
@@ -536,12 +538,12 @@ function renderBurials() {
   box.hidden = false;
   const kids = [el("h3", {}, t("bury_title", { seat: view.dealer }))];
   if (!buryJob) { kids.push(el("button", { type: "button", id: "bury-button", on: { click: startBurials } }, t("rank_burials"))); box.replaceChildren(...kids); return; }
-  if (!["done", "error", "cancelled"].includes(buryJob.state)) kids.push(el("button", { type: "button", id: "bury-cancel", on: { click: () => cancelJob(buryJob.job) } }, t("cancel")), " ", span(buryJob.state, "muted"));
+  if (!["done", "error", "cancelled"].includes(buryJob.state)) kids.push(el("button", { type: "button", id: "bury-cancel", on: { click: () => cancelJob(buryJob.job) } }, t("cancel")), " ", span(t("state_" + buryJob.state), "muted"));
   if (buryJob.error) kids.push(el("div", { class: "error" }, buryJob.error));
   const a = buryJob.latest, known = !hiddenHands();
   if (a && !known) kids.push(el("div", { class: "muted" }, t("bury_hidden")));
   if (a) {
-    const head = el("tr", {}, ["bury", "samples", "points", "dug", "swing", ""].map((h) => el("th", {}, h)));
+    const head = el("tr", {}, [t("bury"), t("samples"), t("pts"), t("dug_h"), t("swing"), ""].map((h) => el("th", {}, h)));
     kids.push(el("table", { class: "moves", id: "bury-table" }, head, ...a.candidates.map((c) => el("tr", {},
       el("td", {}, playText(c.bury)), el("td", {}, c.samples), el("td", {}, pm(c.mean_points, c.points_se, 1)),
       el("td", {}, Math.round(100 * c.p_dug) + "%"), el("td", {}, pm(c.swing, c.swing_se, 2)),
@@ -559,7 +561,7 @@ function renderOut() {
   if (!v || !v.out || v.bridge) { box.hidden = true; return; }
   box.hidden = false;
   const kinds = v.out.kinds.map((k) => span(`${cardText(k.card)}${k.copies > 1 ? "×" + k.copies : ""} `, isRed(k.card) ? "red" : ""));
-  const voids = Object.entries(v.voids).map(([seat, suits]) => `${seat}: ${suits.map((s) => SUIT_SYMBOL[s]).join("")}`);
+  const voids = Object.entries(v.voids).map(([seat, suits]) => `${seatText(seat)}: ${suits.map((s) => SUIT_SYMBOL[s]).join("")}`);
   box.replaceChildren(el("h3", {}, t("cards_out")), el("div", { class: "muted" }, t("points_out", { points: v.out.points })),
     el("div", { id: "kinds-out" }, ...kinds), el("div", { id: "voids-out" }, voids.length ? `${t("voids")}: ${voids.join(", ")}` : ""));
 }
@@ -592,9 +594,9 @@ function setupEditor() {
   const levels = "3456789TJQKA".split("");
   $("ed-level").replaceChildren(...levels.map((l) => el("option", { value: l }, l === "T" ? "10" : l)));
   $("ed-fields").replaceChildren(...ED_FIELDS.map((f) => el("div", { class: "ed-field" },
-    el("label", { class: "check" }, el("input", { type: "radio", name: "ed-target", value: f, checked: f === "S", on: { change: () => { edTarget = f; } } }), " ", f === "bottom" ? "bottom" : f),
+    el("label", { class: "check" }, el("input", { type: "radio", name: "ed-target", value: f, checked: f === "S", on: { change: () => { edTarget = f; } } }), " ", f === "bottom" ? t("ed_bottom") : seatText(f)),
     el("input", { type: "text", id: "ed-" + f, placeholder: "-", on: { input: () => checkField(f) } }), el("span", { id: "ed-" + f + "-state" }))));
-  $("ed-before-bury").addEventListener("change", () => { $("ed-bottom").placeholder = $("ed-before-bury").checked ? "kitty" : "-"; });
+  $("ed-before-bury").addEventListener("change", () => { $("ed-bottom").placeholder = $("ed-before-bury").checked ? t("kitty") : "-"; });
   $("editor-button").addEventListener("click", () => { renderKinds(); $("editor-dialog").showModal(); });
   $("ed-build").addEventListener("click", async () => {
     try { const text = await buildText(); await openRoot({ text, index: 0, name: "<editor>" }); $("editor-dialog").close(); }
@@ -615,7 +617,7 @@ function checkField(f) {
     const state = $("ed-" + f + "-state");
     try {
       const r = await api("/api/editor/check", { text: $("ed-" + f).value || "-" });
-      state.className = r.ok ? "ok" : "bad"; state.textContent = r.ok ? `${r.count} cards, ${r.points} pts` : r.error;
+      state.className = r.ok ? "ok" : "bad"; state.textContent = r.ok ? t("ed_count", { n: r.count, points: r.points }) : r.error;
     } catch (e) { state.className = "bad"; state.textContent = e.message; }
     renderKinds();
   }, 250);
@@ -630,7 +632,7 @@ function renderKinds() {
     const left = 3 - (used.get(tok) || 0);
     return el("button", { type: "button", class: isRed(tok) ? "red" : "", disabled: left <= 0, "data-kind": tok, on: { click: () => {
       const input = $("ed-" + edTarget); input.value = handString([...tokensOf(input.value || "-"), tok]); checkField(edTarget); renderKinds(); } } },
-    cardText(tok), span(`${left} left`, "left"));
+    cardText(tok), span(t("copies_left", { n: left }), "left"));
   }));
 }
 function edFields() {
