@@ -135,13 +135,18 @@ def sample_of(position: Position, seat: Seat, seed: int, index: int) -> Position
 
 def score_samples(position: Position, seat: Seat, objective: str, seed: int, indices: tuple[int, ...],
                   plays: tuple[Play, ...], known: bool, max_nodes: int, exact_cards: int,
-                  stop: StopToken | None = None) -> list[tuple[bool, list[tuple[int, bool, str, int]]]]:
+                  stop: StopToken | None = None, search_cards: int | None = None,
+                  ) -> list[tuple[bool, list[tuple[int, bool, str, int]]]]:
     """Value ``plays`` on each sample (a picklable task): per sample, (solved exactly, (points, dug,
-    outcome, levels) for each play). ``stop`` (in this process only) cancels it: SearchAborted."""
+    outcome, levels) for each play). ``stop`` (in this process only) cancels it: SearchAborted.
+    With ``search_cards``, a sample whose hands hold more cards is played out without trying the search."""
     out = []
+    searched = search_cards is None or position.cards_left <= search_cards
     for index in indices:
         deal = position if known else sample_of(position, seat, seed, index)
         try:
+            if not searched:
+                raise SearchAborted("node limit", 0)
             values = value_plays(deal, objective, list(plays), max_nodes=max_nodes, stop=stop)
             exact = True
         except SearchAborted:
@@ -185,6 +190,8 @@ def advise(
     on_progress: Callable[[int], None] | None = None,
     stop: StopToken | None = None,
     on_round: Callable[[Advice], None] | None = None,
+    search_cards: int | None = None,
+    true_values: bool = True,
 ) -> Advice:
     """Rank the plays of the seat to move by what they give over samples of the hidden hands.
 
@@ -197,6 +204,9 @@ def advise(
     what was done (``interrupted``): the rounds finished, every play on the
     same samples. ``on_round`` is called with the ranking so far after every
     round of samples (the same as the answer would be, had it stopped there).
+    ``search_cards``: only from this many cards a hand on is a sample solved by the search; above
+    it, it is played out (the search could not finish there anyway). ``true_values=False`` leaves
+    out each play's double-dummy value on the true deal (a player does not know it).
     """
     started = time.monotonic()
     pos = position.copy()
@@ -218,7 +228,7 @@ def advise(
     if not known:
         _knowledge(pos, seat).out()  # the cards still out must be known (raises otherwise)
     tallies = [PlayAdvice(play=p) for p in pos.legal_plays()]
-    if full_deal:
+    if full_deal and true_values:
         try:
             dd = value_plays(pos, objective, max_nodes=max_nodes)
         except SearchAborted:
@@ -237,8 +247,8 @@ def advise(
             indices = tuple(range(done, done + size))
             chunks = [indices[i:i + 4] for i in range(0, size, 4)]
             plays = tuple(t.play for t in live)
-            tasks = [(pos, seat, objective, seed, chunk, plays, known, max_nodes, exact_cards, stop if here else None)
-                     for chunk in chunks]
+            tasks = [(pos, seat, objective, seed, chunk, plays, known, max_nodes, exact_cards, stop if here else None,
+                      search_cards) for chunk in chunks]
             results: dict[int, list] = {}
             for i, result in pool.run(score_samples, tasks):
                 results[i] = result

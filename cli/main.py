@@ -20,6 +20,7 @@ from .advise import advise_command
 from .batch import batch_command
 from .board import board_command
 from .bury import bury_command
+from .match import match_command
 from .play import play_command, review_command
 from .puzzle import puzzle_group
 from .train import train_command
@@ -249,6 +250,7 @@ cli.add_command(puzzle_group)
 cli.add_command(train_command)
 cli.add_command(batch_command)
 cli.add_command(board_command)
+cli.add_command(match_command)
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from contextlib import nullcontext
 import time
 from collections import Counter
@@ -11,7 +12,7 @@ from collections import Counter
 import click
 from tabulate import tabulate
 
-from huolong.engine import OUTCOME_NAMES, HuolongError, Outcome, Rules, read_file, seat_label, write_position
+from huolong.engine import OUTCOME_NAMES, HuolongError, Outcome, Rules, parse_seat, read_file, seat_label, write_position
 from huolong.i18n import N_, _, ngettext, pgettext
 from huolong.solver.playout import EXACT_CARDS, play_deal
 from huolong.analysis.review import (REVIEW_TRICKS, HandReview, estimates, first_reviewed_ply, plays_to_review,
@@ -62,6 +63,7 @@ def _resume(path: str, seed: int) -> list[str]:
     Examples:
       huolong-solve play --deals 100 --seed 7 -o hands.hl
       huolong-solve play --deals 1000 --json --workers 2
+      huolong-solve play --seat S                    a hand against the computer, you at S
     """))
 @click.option("--deals", type=click.IntRange(min=1), default=10, show_default=True, help=N_("Number of hands to play."))
 @seed_option(N_("Seed of the run (the deals and the bot's choices): same seed, same output."))
@@ -74,11 +76,22 @@ def _resume(path: str, seed: int) -> list[str]:
 @json_option(N_("Print JSON: the summary, instead of the records or the text summary."))
 @no_color_option
 @scheduler_option
-def play_command(deals, seed, output, rules, exact_cards, workers, as_json, no_color, scheduler):
+@click.option("--seat", metavar="S|E|N|W",
+              help=N_("Play this seat yourself against the computer, in the terminal (the other options of whole "
+                      "hands by the bot do not apply)."))
+@click.option("--policy", default="advise", show_default=True, metavar="POLICY",
+              help=N_("With --seat: how the other seats play — advise, fair, bot (sees all hands), random, "
+                      "S=advise,E=fair,… or module:attr."))
+@ascii_option
+def play_command(deals, seed, output, rules, exact_cards, workers, as_json, no_color, scheduler, seat, policy,
+                 ascii_):
     ruleset = parse_rules(rules)
     assert ruleset is not None
     if ruleset.is_bridge:
         raise BadInput(_("--rules: play deals Huolong hands, not bridge"))
+    if seat is not None:
+        play_against_the_computer(seat, policy, seed, ruleset, output, no_color, ascii_)
+        return
     done = _resume(output, seed) if output else []
     if len(done) > deals:
         raise BadInput(_("{file} already holds {n} hands, more than --deals {deals}").format(
@@ -121,6 +134,25 @@ def play_command(deals, seed, output, rules, exact_cards, workers, as_json, no_c
         click.echo(json.dumps(report, indent=1))
     elif output:
         click.echo(_report_text(report, output))
+
+
+def play_against_the_computer(seat: str, policy: str, seed: int, rules: Rules, output: str | None, no_color: bool,
+                              ascii_: bool) -> None:
+    """``play --seat``: one hand in the terminal; a new deal unless --seed names one."""
+    from huolong.bots import PolicyError, policies_of
+
+    from .game import play_game
+
+    try:
+        seat_number = parse_seat(seat)
+        policies_of(policy)
+    except (HuolongError, PolicyError) as e:
+        raise BadInput(str(e)) from None
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("seed") is not click.core.ParameterSource.COMMANDLINE:
+        seed = random.SystemRandom().randrange(1, 10**6)
+    play_game(seat_number, policy, seed, rules, Style(color=color_wanted(no_color), ascii=ascii_),
+              output or f"huolong-solve-game-{seed}.hl")
 
 
 def _summary_of(text: str) -> tuple[int, bool, str, int]:

@@ -172,12 +172,17 @@ def bridge_header(pos: Position, style: Style) -> str:
     ])
 
 
+def result_sentence(points: int, dug: bool, outcome: Outcome) -> str:
+    """How a hand ended, in one sentence."""
+    text = (_("Result: the attackers finished with {points} and dug the bottom; {outcome}.") if dug else
+            _("Result: the attackers finished with {points} and did not dig the bottom; {outcome}."))
+    return text.format(points=points, outcome=outcome.describe())
+
+
 def sentence(analysis: Analysis) -> str:
     value = analysis.value
     if analysis.position.is_over() and value.outcome is not None:
-        text = (_("Result: the attackers finished with {points} and dug the bottom; {outcome}.") if value.dug else
-                _("Result: the attackers finished with {points} and did not dig the bottom; {outcome}."))
-        return text.format(points=value.points, outcome=value.outcome.describe())
+        return result_sentence(value.points, value.dug, value.outcome)
     if value.outcome is None:
         pos = analysis.position
         return _("Best play: {team}, to play, take {tricks} of the {left} remaining tricks.").format(

@@ -21,14 +21,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from huolong.engine import Position, Rules, hand_result
+from huolong.engine import Play, Position, Rules, hand_result
 from huolong.engine.bury import heuristic_bury
 from huolong.engine.deal import deal_hand
 from huolong.engine.dealfile import result_text
 
-from .encode import Encoding, encode
 from huolong.i18n import _
 
+from .encode import Encoding, encode
 from .errors import SolverError
 from .kernel.layout import CTRL_NODES, MAX_TRICKS, POLICY_BOT, POLICY_RANDOM, clear_table
 from .kernel.playout import playout
@@ -121,6 +121,14 @@ class Player:
         enc, v, _ = self._run(pos, seed, line=False)
         points, dug = enc.decode(v)
         return Value(points, dug, hand_result(points, dug, enc.jokers, pos.rules))
+
+    def next_play(self, pos: Position, seed: int) -> Play:
+        """The play this player makes for the seat to move: the first of a playout from ``pos`` (the
+        heuristic's while the hands hold more than ``exact_cards`` cards and no trick is under way, else a
+        best play of the exact end)."""
+        enc, _v, plays = self._run(pos, seed, line=pos.cards_left <= self.exact_cards and not pos.trick)
+        assert plays > 0, "a position that is not over has a next play"
+        return enc.play(int(self.rec[0]))
 
     def play(self, pos: Position, seed: int) -> PlayedHand:
         """One playout with every play recorded: a hand record that re-reads and re-validates."""

@@ -7,12 +7,13 @@ import pkgutil
 import pytest
 
 import huolong.analysis
+import huolong.bots
 import huolong.engine
 import huolong.i18n
 import huolong.puzzles
 import huolong.solver
 
-PACKAGES = (huolong.i18n, huolong.engine, huolong.solver, huolong.analysis, huolong.puzzles)
+PACKAGES = (huolong.i18n, huolong.engine, huolong.solver, huolong.analysis, huolong.puzzles, huolong.bots)
 MODULES = [
     info.name
     for package in PACKAGES

@@ -181,7 +181,7 @@ def test_no_english_sentence_is_left_in_the_chinese_output(name, monkeypatch):
 
 
 HELP_COMMANDS = [(), ("solve",), ("review",), ("advise",), ("bury",), ("play",), ("puzzle",), ("puzzle", "generate"),
-                 ("puzzle", "check"), ("train",), ("batch",), ("board",)]
+                 ("puzzle", "check"), ("train",), ("batch",), ("board",), ("match",)]
 
 
 @pytest.mark.parametrize("command", HELP_COMMANDS, ids=lambda c: " ".join(c) or "top")
@@ -195,6 +195,7 @@ ZH_RUNS = {
     "play-to-file": lambda tmp: ("play", "--deals", "1", "--workers", "1", "-o", tmp / "hands.hl"),
     "batch": lambda tmp: ("batch", "puzzles/examples/dig-fight.hl", "-o", tmp / "out.jsonl", "--workers", "1"),
     "train-stats": lambda tmp: ("train", "--stats", "--store", tmp / "t.json"),
+    "match": lambda tmp: ("match", "fair", "random", "--deals", "3", "--workers", "1"),
     "solve-stopped": lambda tmp: ("solve", "example:keep-bottom", "--max-nodes", "1"),
 }
 ZH_ERRORS = {

@@ -1,4 +1,4 @@
-"""The layout tells the architecture: imports run one way, i18n ← engine ← solver ← analysis / puzzles ← board ← cli.
+"""The layout tells the architecture: imports run one way, i18n ← engine ← solver ← analysis / puzzles ← bots ← board ← cli.
 
 Each package may import the packages below it and never one beside or above
 it, so the search never depends on what is built on it, and the engine stays
@@ -28,8 +28,9 @@ LEVEL = {
     "huolong.solver.kernel": 2,
     "huolong.analysis": 3,
     "huolong.puzzles": 3,
-    "huolong.board": 4,
-    "huolong.cli": 5,  # its board command starts the board; the board never imports the CLI
+    "huolong.bots": 4,  # the computer players: their advice and bury come from the analyses
+    "huolong.board": 5,
+    "huolong.cli": 6,  # its board command starts the board; the board never imports the CLI
 }
 
 

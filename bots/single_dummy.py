@@ -1,0 +1,52 @@
+"""``advise``: a fair player that thinks, single-dummy (PIMC): it deals the hidden hands many ways and
+plays what does best over them.
+
+Each decision is :func:`~huolong.analysis.advise` on what the seat knows:
+``samples`` deals of the hidden cards consistent with it, every legal play
+valued on each — by playouts of the bot (which sees the sample's hands) while
+the hands hold more than ``search_cards`` cards, by the exact search from
+there — and the plays race on the same samples, so that clear losers stop
+early. Its bury is the bury advisor's best on the dealer's own knowledge
+(the other hands sampled). Assumes, as all sampling does, that from the
+next play on everybody sees everything (strategy fusion).
+"""
+
+from __future__ import annotations
+
+import random
+
+from huolong.analysis.advice import advise
+from huolong.analysis.burial import rank_burials
+from huolong.engine import Hand, Play
+from huolong.engine.sampling import Knowledge
+
+__all__ = ["AdvisePolicy"]
+
+
+class AdvisePolicy:
+    """Single-dummy advice for each play; the bury advisor for the bury."""
+
+    name = "advise"
+    sees_all = False
+
+    def __init__(self, samples: int = 24, search_cards: int = 8, exact_cards: int = 6, max_nodes: int = 400_000,
+                 bury_samples: int = 200) -> None:
+        self.samples = samples
+        self.search_cards = search_cards
+        self.exact_cards = exact_cards
+        self.max_nodes = max_nodes
+        self.bury_samples = bury_samples
+
+    def bury(self, knowledge: Knowledge, rng: random.Random) -> Hand:
+        ranking = rank_burials(knowledge.position, samples=self.bury_samples, seed=rng.getrandbits(32))
+        return ranking.candidates[0].bury
+
+    def play(self, knowledge: Knowledge, rng: random.Random) -> Play:
+        pos = knowledge.position
+        legal = pos.legal_plays()
+        if len(legal) == 1:
+            return legal[0]
+        advice = advise(pos, seat=knowledge.seat, samples=self.samples, seed=rng.getrandbits(32),
+                        search_cards=self.search_cards, exact_cards=self.exact_cards, max_nodes=self.max_nodes,
+                        true_values=False, batch=min(16, self.samples))
+        return advice.best.play

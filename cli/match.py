@@ -1,0 +1,172 @@
+"""``huolong-solve match A B``: a duplicate match between two policies, resumable, on workers or a Dask cluster."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import click
+from tabulate import tabulate
+
+from huolong.bots import PolicyError, policy_of
+from huolong.bots.match import MatchSummary, TableScore, duplicate_deal, event_of, score_of, summarise
+from huolong.engine import HuolongError, Outcome, read_file, write_position
+from huolong.i18n import N_, _
+
+from .render import outcome_label
+from .common import (BadInput, Stopped, json_option, no_color_option, open_workers, parse_rules, progress,
+                     scheduler_option, seed_option, where, workers_option, write_atomically)
+
+CHECKPOINT_SECONDS = 5.0
+
+
+def check_policy(spec: str) -> str:
+    """A policy spec that can be made (bad ones are bad input, said before any work)."""
+    try:
+        policy = policy_of(spec)
+    except PolicyError as e:
+        raise BadInput(str(e)) from None
+    if policy.sees_all:
+        click.echo(_("note: {name} sees all hands").format(name=spec), err=True)
+    return spec
+
+
+def resume(path: str, seed: int, a: str, b: str) -> tuple[list[str], list[list[TableScore]]]:
+    """The records of the deals already in ``path`` (both tables of each), and their scores."""
+    if not os.path.exists(path):
+        return [], []
+    try:
+        records = read_file(path)
+    except HuolongError as e:
+        raise BadInput(_("cannot resume: {error}").format(error=e)) from None
+    texts: list[str] = []
+    scores: list[list[TableScore]] = []
+    for number, rec in enumerate(records):
+        index, table = divmod(number, 2)
+        wanted = (event_of(seed, index, table + 1), (a, b) if table == 0 else (b, a))
+        if (rec.tags.get("Event"), (rec.tags.get("SouthNorth"), rec.tags.get("EastWest"))) != wanted or not rec.is_over():
+            raise BadInput(_("{where}: not table {table} of deal {deal} of match {a} {b} --seed {seed}; remove the "
+                             "file or write elsewhere (-o)").format(where=where(rec), table=table + 1, deal=index + 1,
+                                                                   a=a, b=b, seed=seed))
+        if table == 0:
+            scores.append([])
+        scores[-1].append(score_of(rec, a_sits_south_north=table == 0))
+        texts.append(write_position(rec))
+    if len(texts) % 2:  # both tables of a deal are written together: an odd count is not this program's file
+        raise BadInput(_("{file}: deal {deal} has one table only; remove the file or write elsewhere (-o)").format(
+            file=path, deal=len(scores)))
+    return texts, scores
+
+
+@click.command("match", help=N_("""Play a duplicate match between two policies: each deal twice, the policies swapping seats.
+
+    A and B are policies: advise (single-dummy, sees only its own hand),
+    fair (the heuristic on what its seat knows), bot (sees all hands),
+    random, or module:attr for your own (see docs/bots.md). At table 1 A sits
+    S and N, B E and W; at table 2 they swap, with the same cards, level,
+    trump and dealer. Prints A's levels per deal (± standard error), the
+    attackers' points and dig rate of each side, the outcomes and the time
+    per decision. With -o the hand records of every table are written as
+    deals finish, and running the same command again resumes the match.
+
+    \b
+    Examples:
+      huolong-solve match fair random --deals 200 --seed 1
+      huolong-solve match advise fair --deals 50 -o match.hl --workers 2
+      huolong-solve match mybots:Greedy fair --deals 100 --json
+    """))
+@click.argument("a", metavar="A")
+@click.argument("b", metavar="B")
+@click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help=N_("Deals to play (each twice)."))
+@seed_option(N_("Seed of the match (the deals and every decision): same seed, same output."))
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help=N_("Write the hand records of every table here (resumes a match)."))
+@click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True, help=N_("Ruleset of the hands."))
+@workers_option
+@json_option(N_("Print JSON: the match's totals."))
+@no_color_option
+@scheduler_option
+def match_command(a, b, deals, seed, output, rules, workers, as_json, no_color, scheduler):
+    ruleset = parse_rules(rules)
+    assert ruleset is not None
+    if ruleset.is_bridge:
+        raise BadInput(_("--rules: match deals Huolong hands, not bridge"))
+    a, b = check_policy(a), check_policy(b)
+    texts, scores = resume(output, seed, a, b) if output else ([], [])
+    if len(scores) > deals:
+        raise BadInput(_("{file} already holds {n} deals, more than --deals {deals}").format(
+            file=output, n=len(scores), deals=deals))
+    done = len(scores)
+    tasks = [(seed, i, a, b, str(ruleset)) for i in range(done, deals)]
+    decisions: list[tuple[str, float, bool]] = []
+    pending: dict[int, dict] = {}
+    started, last_write, interrupted = time.perf_counter(), time.monotonic(), False
+    pool = open_workers(workers, scheduler)
+    with pool, progress(len(tasks), _("deals")) as bar:
+        try:
+            for index, result in pool.run(duplicate_deal, tasks):
+                pending[index] = result
+                bar.update(1)
+                while len(scores) - done in pending:  # in deal order, whatever order the workers finished in
+                    deal = pending.pop(len(scores) - done)
+                    texts += [t["record"] for t in deal["tables"]]
+                    scores.append([TableScore(t["dealer_side"], t["points"], t["dug"],
+                                              Outcome(t["outcome"], t["levels"])) for t in deal["tables"]])
+                    decisions += [tuple(d) for t in deal["tables"] for d in t["decisions"]]
+                if output and time.monotonic() - last_write > CHECKPOINT_SECONDS:
+                    write_atomically(output, "\n".join(texts))
+                    last_write = time.monotonic()
+        except KeyboardInterrupt:
+            interrupted = True
+    played = len(scores) - done
+    if output:
+        write_atomically(output, "\n".join(texts))
+    if interrupted:
+        if output:
+            raise Stopped(_("interrupted after {n} of {deals} deals; {file} holds them, run again to resume").format(
+                n=len(scores), deals=deals, file=output))
+        raise Stopped(_("interrupted after {n} of {deals} deals").format(n=len(scores), deals=deals))
+    seconds = (time.perf_counter() - started) / played if played else None
+    summary = summarise(a, b, seed, scores, seconds, decisions)
+    click.echo(json.dumps(summary.to_dict(), indent=1) if as_json else summary_text(summary))
+
+
+def _pm(pair: tuple[float, float], digits: int, scale: float = 1.0) -> str:
+    mean, se = pair
+    if mean != mean:  # no value
+        return "—"
+    text = f"{scale * mean:+.{digits}f}" if digits == 2 else f"{scale * mean:.{digits}f}"
+    return text if se != se else f"{text} ± {scale * se:.{digits}f}"
+
+
+def summary_text(s: MatchSummary) -> str:
+    levels, se = s.a_levels
+    lines = [
+        _("{a} against {b}: {deals} deals, each played at two tables (seed {seed}).").format(
+            a=s.a, b=s.b, deals=s.deals, seed=s.seed),
+        _("{a} gains {levels} levels a deal ({ratio} standard errors).").format(
+            a=s.a, levels=_pm(s.a_levels, 2), ratio=f"{levels / se:+.1f}" if se == se and se > 0 else "—"),
+        tabulate([[_("attackers' points a hand"), _pm(s.attack_points["A"], 1), _pm(s.attack_points["B"], 1)],
+                  [_("dig rate"), _pm(s.dig_rate["A"], 1, 100) + "%", _pm(s.dig_rate["B"], 1, 100) + "%"]],
+                 headers=["", _("{name} attacks").format(name=s.a), _("{name} attacks").format(name=s.b)],
+                 tablefmt="simple", disable_numparse=True),
+        "",
+        tabulate([[outcome_label(name), counts["A"], counts["B"]] for name, counts in s.outcomes.items()],
+                 headers=[_("outcome"), _("{name} deals").format(name=s.a), _("{name} deals").format(name=s.b)],
+                 tablefmt="simple", disable_numparse=True),
+    ]
+    if s.decisions:
+        lines += ["", tabulate([[name, t["plays"], _seconds(t["median_s"]), _seconds(t["p90_s"]), _seconds(t["max_s"])]
+                                for name, t in s.decisions.items()],
+                               headers=[_("policy"), _("plays timed"), _("median"), _("p90"), _("max")],
+                               tablefmt="simple", disable_numparse=True)]
+    if s.seconds_per_deal is not None:
+        lines.append(_("{seconds} s a deal (both tables), for the deals played now.").format(
+            seconds=f"{s.seconds_per_deal:.2f}"))
+    return "\n".join(lines)
+
+
+def _seconds(x: float | None) -> str:
+    return "—" if x is None else f"{x:.3f} s"
+
