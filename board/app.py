@@ -39,7 +39,7 @@ from .workers import Pool, QueueFull
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 256 * 1024  # bytes: a deal file is a few hundred
 TOKEN_COOKIE = "huolong_board_token"
-JOB_KINDS = ("graph", "advise", "bury")
+JOB_KINDS = ("graph", "advise", "bury", "move")
 
 
 class Guard:
@@ -250,6 +250,13 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         pos = node(library, data.get("root"), data.get("plays", []))
         return JSONResponse({"text": write_position(pos.endgame() if data.get("plays") else pos)})
 
+    async def record(request: Request) -> Response:
+        """The hand record of a node reached from a deal: its plays as a [Play] record (a game's review)."""
+        data = await body(request)
+        pos = node(library, data.get("root"), data.get("plays", []))
+        pos.record = True
+        return JSONResponse({"text": write_position(pos)})
+
     async def bury(request: Request) -> Response:
         data = await body(request)
         deal = library.root(data.get("root"))
@@ -298,6 +305,7 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         Route("/api/jobs/{job}", handler(cancel_job), methods=["DELETE"]),
         Route("/api/tabs/{tab}/close", handler(close_tab), methods=["POST"]),
         Route("/api/export", handler(export), methods=["POST"]),
+        Route("/api/record", handler(record), methods=["POST"]),
         Route("/api/bury", handler(bury), methods=["POST"]),
         Route("/api/editor/check", handler(editor_check), methods=["POST"]),
         Route("/api/editor/build", handler(editor_build), methods=["POST"]),
@@ -316,5 +324,5 @@ def _hand_of(text: str) -> Hand:
 
 def _task_params(data: dict) -> dict:
     """The options a task reads (it checks them itself): nothing else of the request goes on."""
-    keys = ("objective", "seconds", "nodes", "samples", "seed", "seat")
+    keys = ("objective", "seconds", "nodes", "samples", "seed", "seat", "policy")
     return {k: data[k] for k in keys if k in data}

@@ -16,10 +16,13 @@ from collections.abc import Callable
 from huolong.analysis.advice import advise
 from huolong.analysis.burial import rank_burials
 from huolong.analysis.review import estimate
-from huolong.engine import Position, parse_seat
-from huolong.solver import SearchAborted, SolverError, StopToken, solve, stopped_dict
+import random
 
+from huolong.bots import NAMES, policy_of
+from huolong.bots.table import decide_bury, decide_play
+from huolong.engine import Position, card_token, parse_seat
 from huolong.i18n import _
+from huolong.solver import SearchAborted, SolverError, StopToken, solve, stopped_dict
 
 from .positions import BadRequest, Library, node, start_and_line
 
@@ -145,6 +148,24 @@ def bury_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     return answer.to_dict()
 
 
+def move_task(params: dict, stop: StopToken, emit: Emit) -> dict:
+    """The computer's decision at the node, by a named policy (never ``module:attr`` from a request):
+    ``{"bury": "S3 S4 …"}`` before the bury, else ``{"play": "SA SA"}``. Seeded by the node, so a
+    game replays the same."""
+    name = params.get("policy", "advise")
+    if name not in NAMES:
+        raise BadRequest(_("policy: one of {choices}, not {name!r}").format(choices=", ".join(NAMES), name=name))
+    pos = _node(params)
+    seed = int(_number(params, "seed", 1, -(2**31), 2**31))
+    rng = random.Random(f"board-game:{seed}:{len(params.get('plays', []))}")
+    if pos.is_before_bury:
+        buried = decide_bury(pos, policy_of(name), rng)
+        return {"bury": " ".join(card_token(c) for c in buried.bottom)}  # type: ignore[union-attr]
+    if pos.is_over():
+        raise BadRequest(_("the hand is over: there is no play to make"))
+    return {"play": str(decide_play(pos, policy_of(name), rng))}
+
+
 RUNNERS: dict[str, Callable[[dict, StopToken, Emit], dict]] = {
-    "analyse": analyse, "graph": graph, "advise": advise_task, "bury": bury_task,
+    "analyse": analyse, "graph": graph, "advise": advise_task, "bury": bury_task, "move": move_task,
 }

@@ -393,3 +393,36 @@ def test_export_reads_back_to_the_same_position(client, library):
     for play in plays:
         pos.play(next(p for p in pos.legal_plays() if str(p) == play))
     assert exported.endgame() == pos.endgame()
+
+
+def test_the_computer_buries_and_plays_a_game_by_a_named_policy(client, library):
+    from huolong.engine import Hand, Play, read_positions
+
+    deal_text = client.post("/api/random", json={"seed": 7}).json()["text"]
+    root = {"text": deal_text, "index": 0}
+    job = client.post("/api/jobs", json={"kind": "move", "root": root, "policy": "fair", "seed": 7}).json()
+    bury = wait_job(client, job["id"])
+    assert bury["state"] == "done", bury["error"]
+    [deal] = read_positions(deal_text)
+    buried = deal.bury(Hand.from_cards(Play.parse(bury["result"]["bury"]).cards))  # the engine accepts it
+    root = {"text": client.post("/api/bury", json={"root": root, "bury": bury["result"]["bury"]}).json()["text"],
+            "index": 0}
+    plays: list[str] = []
+    for _ in range(6):  # the computer plays every seat here: each play legal, the next asked after it
+        job = client.post("/api/jobs", json={"kind": "move", "root": root, "plays": plays, "policy": "fair",
+                                             "seed": 7}).json()
+        state = wait_job(client, job["id"])
+        assert state["state"] == "done", state["error"]
+        plays.append(state["result"]["play"])
+    assert client.post("/api/view", json={"root": root, "plays": plays}).status_code == 200
+    record = client.post("/api/record", json={"root": root, "plays": plays}).json()["text"]
+    [rec] = read_positions(record)
+    assert rec.record and [str(p) for t in rec.history for p in t.plays] + [str(p) for p in rec.trick] == plays
+    assert buried.hands == rec.start().hands
+
+
+def test_a_request_cannot_name_a_module_for_the_computer(client, library):
+    root = {"text": client.post("/api/random", json={"seed": 7}).json()["text"], "index": 0}
+    answer = client.post("/api/jobs", json={"kind": "move", "root": root, "policy": "os:system", "seed": 1}).json()
+    state = wait_job(client, answer["id"])
+    assert state["state"] == "error" and "policy: one of advise, fair, bot, random, not 'os:system'" in state["error"]

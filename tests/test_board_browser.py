@@ -18,6 +18,7 @@ import pytest
 from board_helpers import EXAMPLES, ROOT, cli_json
 from endgames import random_endgame
 
+from huolong.engine.deal import deal_hand
 from huolong.engine import read_file, read_positions, write_position
 
 pytestmark = pytest.mark.slow
@@ -390,3 +391,42 @@ def test_the_language_switch_puts_the_page_in_chinese(server, browser):
     finally:
         browser.set_window_size(1280, 1000)
         browser.execute_script('localStorage.removeItem("huolong-lang")')
+
+
+def test_a_hand_against_the_computer_on_the_board(server, browser):
+    browser.get(server)
+    wait(browser, lambda d: find(d, "#game-start"))
+    Select(browser.find_element(By.ID, "game-policy")).select_by_value("random")
+    seed = next(s for s in range(1, 100) if deal_hand(random.Random(f"board-deal:{s}")).dealer == 0)  # you deal
+    browser.find_element(By.ID, "game-seed").send_keys(str(seed))
+    browser.find_element(By.ID, "game-start").click()
+    shot = False
+    for _ in range(200):  # every turn of yours until the hand is over; the computer plays the others
+        ready = "return GAME !== null && !GAME.busy && view === views.get(key()) && (view.over || !gameWaits())"
+        wait(browser, lambda d: d.execute_script(ready), timeout=120)  # the page shows the position it is at
+        state = wait(browser, lambda d: find(d, "#game-state"))
+        if find(browser, "#game-review"):
+            break
+        if find(browser, "#game-bury-text"):  # you deal: six of your 45 cards
+            tokens = browser.execute_script(
+                "return view.hands[view.dealer].suits.flatMap((r) => r.cards).concat(view.kitty || []).slice(0, 6)")
+            browser.find_element(By.ID, "game-bury-text").send_keys(" ".join(tokens))
+            browser.find_element(By.ID, "game-bury").click()
+            wait(browser, lambda d: not find(d, "#game-bury-text"))
+            continue
+        assert state.text.startswith("Your turn")
+        if not shot:
+            shoot(browser, "game")
+            shot = True
+        play = browser.execute_script("return view.legal[0]")
+        plies = browser.execute_script("return playsAt(S.path).length")
+        for token in play.split(" "):  # the cards of a legal play, clicked: the play is made when they make one
+            card(browser, to_play(browser), token).click()
+        if find(browser, "#play-button") and browser.find_element(By.ID, "play-button").is_enabled():
+            browser.find_element(By.ID, "play-button").click()
+        wait(browser, lambda d: d.execute_script("return playsAt(S.path).length") > plies)
+    assert browser.execute_script("return view.over")
+    browser.find_element(By.ID, "game-review").click()
+    wait(browser, lambda d: find(d, "#record") and len(d.find_elements(By.CSS_SELECTOR, "#record .ply")) > 100)
+    shoot(browser, "game-review")
+

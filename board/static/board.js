@@ -154,6 +154,7 @@ async function refresh() {
   saveUrl();
   if (!analysis && wantsValues()) requestAnalysis();
   if (S.auto && view.legal.length === 1 && !view.over) setTimeout(() => { if (view && view.legal.length === 1) makePlay(view.legal[0]); }, 350);
+  gameTurn();
 }
 const hiddenHands = () => view && Object.values(view.hands).some((h) => h.count === null);
 const wantsValues = () => view && !view.over && !view.before_bury && !S.viewer && !hiddenHands();
@@ -180,7 +181,7 @@ function seatPlace(seat) { // where a seat sits on screen, with S.bottom at the 
 
 function render() {
   renderInfo(); renderTable(); renderSelection(); renderVerdict(); renderMoves(); renderLine(); renderVariations();
-  renderAdvice(); renderBurials(); renderGraph(); renderRecord(); renderOut();
+  renderAdvice(); renderBurials(); renderGraph(); renderRecord(); renderOut(); renderGame();
   $("undo-button").disabled = S.path.length === 0;
   $("redo-button").disabled = nodeAt(S.path).c.length === 0;
   $("best-button").disabled = !(analysis && analysis.analysis && analysis.analysis.moves.length);
@@ -556,6 +557,77 @@ async function applyBurial(cards) {
   catch (e) { showError(e.message); }
 }
 
+// -- a hand against the computer: you play one seat, the others play by a policy on the server ------
+let GAME = null; // { seat, policy, seed, busy, job }
+async function startGame() {
+  const seat = $("game-seat").value, policy = $("game-policy").value;
+  try {
+    const wanted = Number($("game-seed").value);
+    const { text, seed } = await api("/api/random", wanted ? { seed: wanted } : {});
+    $("game-seed").value = seed; // the same seed deals the game again
+    GAME = { seat, policy, seed, busy: false, job: null };
+    S.bottom = seat;
+    await openGameRoot(text);
+  } catch (e) { showError(e.message); }
+}
+async function openGameRoot(text) { // the game's deal (or, after the bury, the deal as buried), seen from your seat
+  S.viewer = GAME.seat; S.hide = true;
+  await openRoot({ text, index: 0, name: t("game_name", { seat: GAME.seat }) });
+}
+function gameWaits() { // is it the computer's turn?
+  if (!GAME || !view || view.over) return false;
+  if (view.before_bury) return view.dealer !== GAME.seat;
+  return view.to_play !== GAME.seat;
+}
+async function gameTurn() {
+  renderGame();
+  if (!gameWaits() || GAME.busy) return;
+  const mine = GAME, at = key();
+  mine.busy = true; renderGame();
+  const done = (j) => {
+    if (!["done", "error", "cancelled"].includes(j.state)) return;
+    mine.busy = false;
+    if (GAME !== mine || key() !== at) { gameTurn(); return; } // the game moved on (undo, a new game): ask again
+    if (j.error) { showError(j.error); renderGame(); return; }
+    if (j.result && j.result.bury) gameBury(j.result.bury); else if (j.result) setTimeout(() => makePlay(j.result.play), 300);
+  };
+  try { mine.job = await startJob("move", { plays: playsAt(S.path), policy: mine.policy, seed: mine.seed }, done); }
+  catch (e) { mine.busy = false; showError(e.message); }
+}
+async function gameBury(cards) {
+  try { const { text } = await api("/api/bury", { root: S.root, bury: cards }); await openGameRoot(text); }
+  catch (e) { showError(e.message); }
+}
+async function gameReview() { // the game as a hand record: its plays judged, its value graph
+  try {
+    const { text } = await api("/api/record", { root: S.root, plays: playsAt(S.path) });
+    const seat = GAME.seat;
+    GAME = null; S.viewer = ""; S.hide = false;
+    await openRoot({ text, index: 0, name: t("game_name", { seat }) });
+  } catch (e) { showError(e.message); }
+}
+function renderGame() {
+  const box = $("game");
+  if (!GAME) { box.hidden = true; return; }
+  box.hidden = false;
+  const kids = [el("h3", {}, t("game_title", { seat: GAME.seat, policy: t("policy_" + GAME.policy) }))];
+  if (view && view.over) {
+    kids.push(el("div", { id: "game-state" }, t("game_over")),
+      el("button", { type: "button", id: "game-review", on: { click: gameReview } }, t("game_review")));
+  } else if (GAME.busy || gameWaits()) {
+    kids.push(el("div", { id: "game-state", class: "muted" }, t("game_thinking", { seat: view && !view.before_bury ? view.to_play : view ? view.dealer : "" })));
+  } else if (view && view.before_bury) {
+    const input = el("input", { id: "game-bury-text", placeholder: "S3 S4 D6 D7 C8 C9", style: "width:14em" });
+    kids.push(el("div", { id: "game-state" }, t("game_your_bury")), input, " ",
+      el("button", { type: "button", id: "game-bury", on: { click: () => gameBury(input.value) } }, t("apply")),
+      el("div", { class: "muted" }, t("game_bury_hint")));
+  } else if (view) {
+    kids.push(el("div", { id: "game-state" }, t("game_your_turn")), " ",
+      el("button", { type: "button", id: "game-hint", on: { click: () => startAdvice(view.to_play) } }, t("game_hint")));
+  }
+  box.replaceChildren(...kids);
+}
+
 function renderOut() {
   const box = $("out"), v = view;
   if (!v || !v.out || v.bridge) { box.hidden = true; return; }
@@ -690,6 +762,7 @@ async function watchKernel() {
 
 async function main() {
   await loadMessages().catch((e) => showError(e.message));
+  $("game-start").addEventListener("click", startGame);
   $("lang").addEventListener("change", () => { localStorage.setItem("huolong-lang", $("lang").value); location.reload(); });
   setupControls(); setupOpen(); setupEditor();
   watchKernel();
