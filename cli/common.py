@@ -10,11 +10,11 @@ import time
 import click
 from numba.core import event
 
-from huolong.engine import HuolongError, Position, Rules, read_file, write_atomically
+from huolong.engine import HuolongError, Play, Position, Rules, read_file, write_atomically
 from huolong.i18n import N_, _
 from huolong.puzzles.shipped import EXAMPLE_PREFIX, UnknownExample, examples, read_example
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "StatusLine", "Stopped", "ascii_option", "color_wanted",
+__all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "in_order", "typed_play", "StatusLine", "Stopped", "ascii_option", "color_wanted",
            "json_option", "load", "no_color_option", "open_workers", "parse_rules", "progress", "read_input",
            "scheduler_option", "seed_option", "where", "workers_option", "write_atomically"]
 
@@ -216,6 +216,32 @@ class StatusLine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()  # before anything the caller prints about how the solve ended
+
+
+def in_order(finished, on_each=None):  # type: ignore[no-untyped-def]
+    """The results of ``Workers.run`` (``(index, result)`` as tasks finish) in task order, each as soon as
+    those before it are in; ``on_each()`` is called as each task finishes (a progress bar)."""
+    pending: dict[int, object] = {}
+    wanted = 0
+    for index, result in finished:
+        pending[index] = result
+        if on_each is not None:
+            on_each()
+        while wanted in pending:
+            yield pending.pop(wanted)
+            wanted += 1
+
+
+def typed_play(pos: Position, text: str) -> tuple[Play | None, str | None]:
+    """The play a user typed for the seat to move, or the line that says why it is not one (ask again)."""
+    try:
+        play = Play.parse(text)
+    except HuolongError as e:
+        return None, _("  {error}; try again.").format(error=e)
+    error = pos.play_error(play)
+    if error:
+        return None, _("  Not legal: {error}; try again.").format(error=error)
+    return play, None
 
 
 def progress(length: int, label: str):  # type: ignore[no-untyped-def]

@@ -27,7 +27,7 @@ from huolong.engine.sampling import Knowledge, shown_voids
 from huolong.i18n import _
 from huolong.solver.playout import deal_seed
 
-from .common import Stopped, write_atomically
+from .common import Stopped, typed_play, write_atomically
 from .render import Style, diagram, header, result_sentence
 
 HINT_SAMPLES = 48
@@ -89,14 +89,9 @@ class HumanPolicy:
                         play=self.style.play(p.play), swing=f"{p.swing:+.2f}", points=f"{p.mean_points:.0f}"),
                         color=self.style.color)
                 continue
-            try:
-                play = Play.parse(text)
-            except HuolongError as e:
-                click.echo(_("  {error}; try again.").format(error=e))
-                continue
-            error = pos.play_error(play)
-            if error:
-                click.echo(_("  Not legal: {error}; try again.").format(error=error))
+            play, why = typed_play(pos, text)
+            if why:
+                click.echo(why)
                 continue
             return play
 

@@ -15,7 +15,7 @@ from huolong.engine import HuolongError, Outcome, read_file, write_position
 from huolong.i18n import N_, _
 
 from .render import outcome_label
-from .common import (BadInput, Stopped, json_option, no_color_option, open_workers, parse_rules, progress,
+from .common import (BadInput, in_order, Stopped, json_option, no_color_option, open_workers, parse_rules, progress,
                      scheduler_option, seed_option, where, workers_option, write_atomically)
 
 CHECKPOINT_SECONDS = 5.0
@@ -100,20 +100,15 @@ def match_command(a, b, deals, seed, output, rules, workers, as_json, no_color, 
     done = len(scores)
     tasks = [(seed, i, a, b, str(ruleset)) for i in range(done, deals)]
     decisions: list[tuple[str, float, bool]] = []
-    pending: dict[int, dict] = {}
     started, last_write, interrupted = time.perf_counter(), time.monotonic(), False
     pool = open_workers(workers, scheduler)
     with pool, progress(len(tasks), _("deals")) as bar:
-        try:
-            for index, result in pool.run(duplicate_deal, tasks):
-                pending[index] = result
-                bar.update(1)
-                while len(scores) - done in pending:  # in deal order, whatever order the workers finished in
-                    deal = pending.pop(len(scores) - done)
-                    texts += [t["record"] for t in deal["tables"]]
-                    scores.append([TableScore(t["dealer_side"], t["points"], t["dug"],
-                                              Outcome(t["outcome"], t["levels"])) for t in deal["tables"]])
-                    decisions += [tuple(d) for t in deal["tables"] for d in t["decisions"]]
+        try:  # in deal order, whatever order the workers finished in
+            for deal in in_order(pool.run(duplicate_deal, tasks), lambda: bar.update(1)):
+                texts += [t["record"] for t in deal["tables"]]
+                scores.append([TableScore(t["dealer_side"], t["points"], t["dug"],
+                                          Outcome(t["outcome"], t["levels"])) for t in deal["tables"]])
+                decisions += [tuple(d) for t in deal["tables"] for d in t["decisions"]]
                 if output and time.monotonic() - last_write > CHECKPOINT_SECONDS:
                     write_atomically(output, "\n".join(texts))
                     last_write = time.monotonic()

@@ -19,7 +19,7 @@ from huolong.analysis.review import (REVIEW_TRICKS, HandReview, estimates, first
                                      review)
 
 from .common import (
-    BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, parse_rules,
+    BadInput, Stopped, ascii_option, in_order, color_wanted, json_option, load, no_color_option, open_workers, parse_rules,
     progress, scheduler_option, seed_option, where, workers_option, write_atomically,
 )
 from .render import Style, value_text
@@ -96,7 +96,6 @@ def play_command(deals, seed, output, rules, exact_cards, workers, as_json, no_c
     if len(done) > deals:
         raise BadInput(_("{file} already holds {n} hands, more than --deals {deals}").format(
             file=output, n=len(done), deals=deals))
-    results: dict[int, tuple[str, tuple]] = {}
     texts = list(done)
     summary: list[tuple] = [_summary_of(t) for t in done]
     started = time.perf_counter()
@@ -106,13 +105,9 @@ def play_command(deals, seed, output, rules, exact_cards, workers, as_json, no_c
     pool = open_workers(workers, scheduler)
     with pool, progress(len(tasks), _("hands")) as bar:
         try:
-            for index, result in pool.run(_play_one, tasks):
-                results[index] = result
-                bar.update(1)
-                while len(texts) - len(done) in results:  # keep the output in deal order
-                    text, values = results.pop(len(texts) - len(done))
-                    texts.append(text)
-                    summary.append(values)
+            for text, values in in_order(pool.run(_play_one, tasks), lambda: bar.update(1)):  # in deal order
+                texts.append(text)
+                summary.append(values)
                 if output and time.monotonic() - last_write > CHECKPOINT_SECONDS:
                     write_atomically(output, "\n".join(texts))
                     last_write = time.monotonic()

@@ -10,14 +10,14 @@ from pathlib import Path
 import click
 from tabulate import tabulate
 
-from huolong.engine import HuolongError, Play, Position, seat_label
+from huolong.engine import Play, Position, seat_label
 from huolong.i18n import N_, _
 from huolong.solver import solve
 from huolong.puzzles import KINDS, THEMES, parse_solution
 from huolong.puzzles.themes import theme_label, why_text
 from huolong.puzzles.trainer import Trainer, puzzle_id
 
-from .common import BadInput, ascii_option, color_wanted, json_option, no_color_option, seed_option
+from .common import BadInput, typed_play, ascii_option, color_wanted, json_option, no_color_option, seed_option
 from .puzzle import load_puzzles
 from .render import Style, diagram, header, line_table
 
@@ -158,14 +158,9 @@ def _ask(pos: Position) -> Play | None:
                             show_default=False)
         if text.strip().lower() in ("q", "quit", "exit", "退出"):
             return None
-        try:
-            answer = Play.parse(text)
-        except HuolongError as e:
-            click.echo(_("  {error}; try again.").format(error=e))
-            continue
-        error = pos.play_error(answer)
-        if error:
-            click.echo(_("  Not legal: {error}; try again.").format(error=error))
+        answer, why = typed_play(pos, text)
+        if why:
+            click.echo(why)
             continue
         return answer
 
