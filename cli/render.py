@@ -138,8 +138,8 @@ def _to_play(pos: Position, style: Style) -> str:
                         len(pos.history)).format(n=len(pos.history))
     lines = []
     if pos.trick:
-        played = ", ".join(f"{seat_label(pos.seat_after(pos.leader, i))} {style.play(p)}"
-                           for i, p in enumerate(pos.trick))
+        played = pgettext("between parts", ", ").join(f"{seat_label(pos.seat_after(pos.leader, i))} {style.play(p)}"
+                                                      for i, p in enumerate(pos.trick))
         lines.append(_("Trick in progress: {plays}.").format(plays=played))
     if not pos.trick:
         text = ngettext("{seat} to lead, {n} card in hand.", "{seat} to lead, {n} cards in hand.", pos.cards_left)
