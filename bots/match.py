@@ -132,8 +132,8 @@ def summarise(a: str, b: str, seed: int, deals: list[list[TableScore]], seconds:
     tables = [t for deal in deals for t in deal]
     attack = {side: [t for t in tables if t.dealer_side != side] for side in ("A", "B")}
     outcomes: dict[str, dict[str, int]] = {name: {"A": 0, "B": 0} for name in OUTCOME_NAMES}
-    for name, count in Counter((t.outcome.name, t.dealer_side) for t in tables).items():
-        outcomes[name[0]][name[1]] = count
+    for (name, side), count in Counter((t.outcome.name, t.dealer_side) for t in tables).items():
+        outcomes[name][side] = count
     timing: dict[str, dict[str, float]] = {}
     for name in sorted({d[0] for d in decisions}):
         times = [s for p, s, bury in decisions if p == name and not bury]
