@@ -1,6 +1,6 @@
 """Analyses built on the exact search: single-dummy advice (what to play seeing only your own hand),
-the bury advisor (扣底), the review of a recorded hand, and the racing of options on shared samples
-that the first two use.
+the bury advisor (扣底), the review of a recorded hand — every decision judged on what its player
+could see, or the last tricks double-dummy — and the racing of options on shared samples they use.
 
 >>> from huolong.engine import read_file
 >>> from huolong.analysis import advise
@@ -14,8 +14,11 @@ from .advice import Advice, PlayAdvice, advise
 from .burial import BuryAdvice, Candidate, rank_burials, shortlist
 from .race import Tally, race, ranked, swing
 from .review import HandReview, PlayReview, plays_to_review, recorded_plays, review
+from .judge import Judgement, JudgeSettings, judge
+from .hand_review import HandVerdict, JudgedPlay, ReviewSettings, review_hand
 
 __all__ = [
-    "Advice", "BuryAdvice", "Candidate", "HandReview", "PlayAdvice", "PlayReview", "Tally", "advise",
-    "plays_to_review", "race", "rank_burials", "ranked", "recorded_plays", "review", "shortlist", "swing",
+    "Advice", "BuryAdvice", "Candidate", "HandReview", "HandVerdict", "JudgedPlay", "JudgeSettings", "Judgement",
+    "PlayAdvice", "PlayReview", "ReviewSettings", "Tally", "advise", "judge", "plays_to_review", "race",
+    "rank_burials", "ranked", "recorded_plays", "review", "review_hand", "shortlist", "swing",
 ]

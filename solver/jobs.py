@@ -12,8 +12,10 @@ the main process alone decides what to keep.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
+import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -39,7 +41,16 @@ def default_workers() -> int:
 
 
 def _quiet_worker() -> None:
+    """A local worker ignores Ctrl-C (the main process decides what to keep) and, on Linux, dies with
+    the process that started it: a worker left behind by a killed parent would wait for tasks forever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
 
 
 KERNELS = ("search", "playout")
@@ -88,12 +99,16 @@ class Workers:
     compiled kernel), so a job that submits work in rounds keeps one pool.
     With ``scheduler`` (``tcp://HOST:PORT``) tasks go to that Dask cluster;
     each worker loads the ``kernels`` the tasks use once (:func:`prepare`), not once per task.
+    ``spawn``: start the local processes fresh rather than forked, for a caller that runs threads (the
+    board's server); nothing is compiled in the caller then — each process loads the kernels itself.
     """
 
-    def __init__(self, workers: int, scheduler: str | None = None, kernels: tuple[str, ...] = KERNELS) -> None:
+    def __init__(self, workers: int, scheduler: str | None = None, kernels: tuple[str, ...] = KERNELS,
+                 spawn: bool = False) -> None:
         self.workers = workers
         self.scheduler = scheduler
         self.kernels = kernels
+        self.spawn = spawn  # start the local processes fresh (from a process with threads: never fork it)
         self._pool: ProcessPoolExecutor | None = None
         self._client: Any = None
         if scheduler:
@@ -143,8 +158,10 @@ class Workers:
                 yield i, fn(*args)
             return
         if self._pool is None:
-            prepare(*self.kernels)  # compile here once, so that the workers load from the cache
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_quiet_worker)
+            if not self.spawn:
+                prepare(*self.kernels)  # compile here once, so that the workers load from the cache
+            context = multiprocessing.get_context("spawn") if self.spawn else None
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_quiet_worker, mp_context=context)
         pending: dict[Future, int] = {}
         next_task = 0
         try:

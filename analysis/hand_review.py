@@ -1,0 +1,386 @@
+"""The review of a whole hand: every decision — the dealer's bury and each play of every trick —
+judged on what its player could see, with the double-dummy verdict beside it where the exact
+search finishes, and a summary per seat and per side.
+
+Each play is judged by :func:`~.judge.judge` (sampling and playouts; see
+there for the scale and the classes); the bury by the bury advisor
+(:func:`~.burial.rank_burials`) on the dealer's own knowledge, with the
+bury made among the candidates. Where every hand holds ``dd_cards`` cards
+or fewer, the exact search values the position too (as :func:`.review.review`
+does): a double-dummy loss on a play that was best or good on the player's
+information is *unlucky*; a double-dummy best play that was an inaccuracy or
+worse on it, *lucky*.
+
+Decisions are independent tasks (each seeded by the review's seed and its
+number), so the review is the same on one process, several, or a Dask
+cluster; they are handed out in order and reported trick by trick as the
+tricks complete.
+
+>>> from huolong.engine import read_positions
+>>> [record] = read_positions('''
+... [Level "3"]
+... [Trump "H"]
+... [Dealer "N"]
+... [Bottom "K5.-.T4.43"]
+... [Deal "S:AA.2.-.-.B K.T5.-.3 Q.A.-.-.LL 55.K.3.-"]
+... [Play "S"]
+... S: BJ, C3, LJ, D3
+... S: SA SA, SK H5, SQ HA, S5 S5
+... S: H2, HT, LJ, HK''')
+>>> reviewed = review_hand(record, ReviewSettings(judge=JudgeSettings(samples=16, confirm=32)))
+>>> [p.judgement.grade for p in reviewed.plays][:8], reviewed.bury, reviewed.bury_note
+(['blunder', 'blunder', 'best', 'best', 'best', 'best', 'best', None], None, 'no-kitty')
+>>> reviewed.plays[0].dd_verdict   # the big joker lost nothing with every hand known: lucky
+'lucky'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from huolong.engine import Hand, Outcome, Play, Position, seat_name
+from huolong.engine.seats import Seat
+
+from huolong.solver.errors import SearchAborted
+from huolong.solver.jobs import Workers
+from huolong.solver.session import StopToken
+from .burial import Candidate, evaluate, rank_burials
+from .judge import (FRESH, GRADES, POINTS_PER_LEVEL, RIVALS, SETTLED, SIGNIFICANCE, THRESHOLDS, TOLERANCE, Judgement,
+                    JudgeSettings, Loss, _band, grade, judge)
+from .race import mean, rounded, standard_error, swing
+from .review import PlayReview, _judge, recorded_plays
+
+ACCURACY_SCALE = 20.0  # points: a decision's accuracy is 100·exp(−loss / this)
+
+
+@dataclass(frozen=True)
+class ReviewSettings:
+    """What the whole-hand review does (the defaults are ``huolong-solve review``'s)."""
+
+    seed: int = 1
+    judge: JudgeSettings = JudgeSettings()
+    dd_cards: int = 8  # the double-dummy verdict where every hand holds this many cards or fewer
+    dd_max_nodes: int = 1_000_000  # per position; beyond it the double-dummy verdict is left out
+    bury_samples: int = 400  # at most, per candidate burial
+
+
+@dataclass(frozen=True)
+class JudgedPlay:
+    """A play judged on its player's information, and double-dummy where that finished."""
+
+    judgement: Judgement
+    dd: PlayReview | None = None
+
+    @property
+    def dd_verdict(self) -> str | None:
+        """``lucky``, ``unlucky`` or ``None`` (the two verdicts agree, or there is no double-dummy one)."""
+        j, dd = self.judgement, self.dd
+        if dd is None or not dd.solved or j.grade is None:
+            return None
+        if dd.dd_mistake and j.grade in ("best", "good"):
+            return "unlucky"
+        if not dd.dd_mistake and j.grade not in ("best", "good"):
+            return "lucky"
+        return None
+
+    def to_dict(self) -> dict:
+        out = self.judgement.to_dict()
+        if self.dd is not None and self.dd.solved:
+            dd = self.dd
+            out["dd"] = {"value": dd.value.to_dict() if dd.value else None, "best": dd.best.to_dict() if dd.best else None,
+                         "best_plays": [str(p) for p in dd.best_plays], "loss": dd.loss,
+                         "worse_result": dd.worse_result, "verdict": self.dd_verdict}
+        else:
+            out["dd"] = None
+        return out
+
+
+@dataclass(frozen=True)
+class BuryJudgement:
+    """The dealer's bury against the bury advisor's best, on the dealer's own knowledge. Its scale is
+    the level change alone (``POINTS_PER_LEVEL`` points a level): the advisor's playouts play for the
+    result of the hand, so their points are only a score that reaches it."""
+
+    dealer: Seat
+    made: Hand
+    best: Hand
+    grade: str
+    loss: Loss
+    confirmed: bool
+    candidates: tuple[Candidate, ...]
+
+    def to_dict(self) -> dict:
+        return {"seat": seat_name(self.dealer), "bury": str(Play(tuple(self.made))),
+                "best_bury": str(Play(tuple(self.best))), "class": self.grade, "loss": rounded(self.loss.score),
+                "loss_se": rounded(self.loss.score_se), "loss_levels": rounded(self.loss.levels),
+                "loss_levels_se": rounded(self.loss.levels_se), "samples": self.loss.samples,
+                "confirmed": self.confirmed, "candidates": [c.to_dict() for c in self.candidates]}
+
+
+@dataclass
+class SeatSummary:
+    """What one seat (or one side: both its seats) did over the hand."""
+
+    decisions: int = 0  # judged: forced plays left out
+    forced: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(GRADES, 0))
+    points_given: float = 0.0  # the losses of the plays marked inaccuracy or worse
+    levels_given: float = 0.0
+    accuracy_sum: float = 0.0
+
+    @property
+    def accuracy(self) -> float:
+        return self.accuracy_sum / self.decisions if self.decisions else math.nan
+
+    def add(self, grade_: str | None, loss: Loss, points_counted: bool = True) -> None:
+        if grade_ is None:
+            self.forced += 1
+            return
+        self.decisions += 1
+        self.counts[grade_] += 1
+        self.accuracy_sum += accuracy(grade_, loss.score)
+        if grade_ not in ("best", "good"):
+            if points_counted:
+                self.points_given += loss.points
+            self.levels_given += loss.levels
+
+    def to_dict(self) -> dict:
+        return {"decisions": self.decisions, "forced": self.forced, **self.counts,
+                "points_given": round(self.points_given, 1), "levels_given": round(self.levels_given, 2),
+                "accuracy": rounded(self.accuracy)}
+
+
+def accuracy(grade_: str, loss: float) -> float:
+    """A decision's accuracy, 0–100: 100 for a best play (its loss is within the noise), else
+    ``100·exp(−loss / ACCURACY_SCALE)`` — an inaccuracy of 5 points 78, a mistake of 15 47, a
+    blunder of a level (40 points) 14. A seat's accuracy is the mean over its decisions.
+
+    >>> round(accuracy("best", 3.0)), round(accuracy("inaccuracy", 5.0)), round(accuracy("blunder", 40.0))
+    (100, 78, 14)
+    """
+    return 100.0 if grade_ == "best" else 100.0 * math.exp(-max(0.0, loss) / ACCURACY_SCALE)
+
+
+@dataclass
+class HandVerdict:
+    """A whole hand reviewed: the judged bury (``None`` with a ``bury_note`` saying why), every play
+    in order, and the summary per seat and per side."""
+
+    record: Position
+    settings: ReviewSettings
+    plays: list[JudgedPlay]
+    bury: BuryJudgement | None
+    bury_note: str | None = None
+    complete: bool = True  # False: stopped before every decision was judged
+    interrupted: bool = False  # by Ctrl-C
+
+    def summary(self) -> dict[str, SeatSummary]:
+        """Per seat (``S`` ``E`` ``N`` ``W``) and per side (``S–N``, ``E–W``)."""
+        return summarise(self.plays, self.bury)
+
+    def to_dict(self) -> dict:
+        """The JSON form (``huolong-solve review --json``)."""
+        origin = self.record.origin
+        s = self.settings
+        return {"file": origin[0] if origin else None, "line": origin[1] if origin else None,
+                "event": self.record.tags.get("Event"), "result": self.record.tags.get("Result"),
+                "dealer": seat_name(self.record.dealer), "attackers": [seat_name(x) for x in self.record.attackers],
+                "complete": self.complete,
+                "method": method(s),
+                "bury": self.bury.to_dict() if self.bury else None, "bury_note": self.bury_note,
+                "plays": [p.to_dict() for p in self.plays],
+                "summary": {name: v.to_dict() for name, v in self.summary().items()}}
+
+
+def decisions(record: Position) -> int:
+    """How many decisions :func:`review_hand` judges in a record: its plays, and the bury if it can."""
+    return len(recorded_plays(record)) + (before_bury(record) is not None)
+
+
+def summarise(plays: list[JudgedPlay], bury: BuryJudgement | None) -> dict[str, SeatSummary]:
+    """The summary of judged decisions per seat (``S`` ``E`` ``N`` ``W``) and side (``S–N``, ``E–W``)."""
+    out = {name: SeatSummary() for name in ("S", "E", "N", "W", "S–N", "E–W")}
+    if bury is not None:
+        for name in (seat_name(bury.dealer), _side(bury.dealer)):
+            out[name].add(bury.grade, bury.loss, points_counted=False)
+    for p in plays:
+        j = p.judgement
+        for name in (seat_name(j.seat), _side(j.seat)):
+            out[name].add(j.grade, j.loss)
+    return out
+
+
+def method(s: ReviewSettings) -> dict:
+    """How a review judged (its JSON ``method``): the settings, the scale and the classes' thresholds."""
+    return {"seed": s.seed, "samples": s.judge.samples, "confirm": s.judge.confirm, "rivals": RIVALS,
+            "search_cards": s.judge.search_cards, "exact_cards": s.judge.exact_cards,
+            "exact_cards_early": s.judge.exact_cards_early, "settled_se": SETTLED,
+            "points_cards": s.judge.points_cards, "points_per_level": POINTS_PER_LEVEL, "dd_cards": s.dd_cards,
+            "significance_se": SIGNIFICANCE, "tolerance": TOLERANCE,
+            "thresholds": {name: least for name, least in THRESHOLDS}, "accuracy_scale": ACCURACY_SCALE,
+            "playouts": "bot"}
+
+
+def _side(seat: Seat) -> str:
+    return "S–N" if seat % 2 == 0 else "E–W"
+
+
+# -- the tasks -------------------------------------------------------------------------------------
+
+
+def judge_task(pos: Position, play: Play, ply: int, trick: int, settings: ReviewSettings,
+               stop: StopToken | None = None) -> JudgedPlay:
+    """One play of the record (a picklable task): judged on information; double-dummy if small enough."""
+    judged = judge(pos, play, seed=settings.seed, ply=ply, trick=trick, settings=settings.judge, stop=stop)
+    dd = None
+    if all(h is not None and len(h) <= settings.dd_cards for h in pos.hands):
+        dd = _judge(pos, trick, play, "outcome", settings.dd_max_nodes, "all")
+    return JudgedPlay(judged, dd)
+
+
+def bury_task(record: Position, settings: ReviewSettings, stop: StopToken | None = None) -> BuryJudgement | None:
+    """The dealer's bury of a record that starts at the first trick (a picklable task)."""
+    deal = before_bury(record)
+    if deal is None:
+        return None
+    made = record.start().bottom
+    assert made is not None
+    seed = random.Random(f"review-bury:{settings.seed}").getrandbits(32)
+    ranking = rank_burials(deal, samples=settings.bury_samples, seed=seed, extra=[made], stop=stop)
+    candidates = tuple(ranking.candidates)
+    best = candidates[0]
+    mine = next(c for c in candidates if c.bury == made)
+    loss = _levels_loss(best, mine)
+    confirmed = best is not mine and loss.score + SIGNIFICANCE * loss.score_se >= THRESHOLDS[-1][1]
+    if confirmed:  # as for a play: fresh samples, the best bury against the bury made, say by how much
+        fresh_best, fresh_made = Candidate(bury=best.bury), Candidate(bury=mine.bury)
+        done, most = 0, settings.judge.confirm
+        while done < most:
+            size = min(settings.judge.confirm_round, most - done)
+            indices = tuple(range(FRESH + done, FRESH + done + size))
+            for cand in (fresh_best, fresh_made):
+                for points, dug, name, levels in evaluate(deal, cand.bury, seed, indices, False, 4):
+                    outcome = Outcome(name, levels)
+                    cand.add(points, dug, outcome, swing(outcome))
+            done += size
+            loss = _levels_loss(fresh_best, fresh_made)
+            if _band(loss.score - SETTLED * loss.score_se) == _band(loss.score + SETTLED * loss.score_se):
+                break
+    grade_ = "best" if best is mine else grade(loss.score, loss.score_se)
+    return BuryJudgement(deal.dealer, made, best.bury, grade_, loss if best is not mine else replace(loss, score=0.0),
+                         confirmed, candidates)
+
+
+def _levels_loss(best: Candidate, made: Candidate) -> Loss:
+    """The dealer team's level change, best against made, over the samples both had; in points too."""
+    n = min(best.samples, made.samples)
+    levels = [a - b for a, b in zip(best.swings[:n], made.swings[:n])]
+    se = standard_error(levels)
+    se = 0.0 if math.isnan(se) else se
+    return Loss(POINTS_PER_LEVEL * mean(levels), POINTS_PER_LEVEL * se, math.nan, math.nan, mean(levels), se, n)
+
+
+def before_bury(record: Position) -> Position | None:
+    """The deal as the dealer held it before the bury (hand and kitty), when the record starts at the
+    first trick and keeps its ``Kitty``; else ``None``."""
+    start = record.start()
+    if (start.kitty is None or start.bottom is None or start.history or start.trick
+            or any(h is None or len(h) != start.shape.hand_size for h in start.hands)):
+        return None
+    deal = start.copy()
+    held = start.hands[start.dealer] + start.bottom  # type: ignore[operator]
+    deal.hands[start.dealer] = held - start.kitty
+    deal.bottom = None
+    deal.leader = start.dealer
+    deal.record = False
+    return deal
+
+
+# -- the review ------------------------------------------------------------------------------------
+
+
+def review_hand(
+    record: Position,
+    settings: ReviewSettings = ReviewSettings(),
+    *,
+    pool: Workers | None = None,
+    on_trick: Callable[[int, list[JudgedPlay]], None] | None = None,
+    on_bury: Callable[[BuryJudgement | None], None] | None = None,
+    stop: StopToken | None = None,
+    bury: bool = True,
+    on_progress: Callable[[], None] | None = None,
+) -> HandVerdict:
+    """Judge the bury and every play of a hand record (see the module docstring).
+
+    ``pool`` spreads the decisions over processes or a Dask cluster (default: this process);
+    the answer does not depend on it. ``on_trick(number, plays)`` is called for each trick, in
+    order, as soon as all its plays are judged; ``on_bury`` once the bury is. ``stop``, cancelled
+    from another thread, ends the review after the decisions under way (``complete`` is then False,
+    and the tricks finished are kept); so does Ctrl-C (``interrupted`` is then True as well).
+    ``on_progress()`` is called as each decision is judged.
+    """
+    plays = recorded_plays(record)
+    pos = record.start()
+    tasks: list[tuple] = []
+    meta: list[tuple[int, int]] = []  # (ply, trick) of each play task
+    for ply, (trick, play) in enumerate(plays):
+        tasks.append((pos.copy(), play, ply, trick, settings))
+        meta.append((ply, trick))
+        pos.play(play)
+    deal = before_bury(record) if bury else None
+    note = None
+    if bury and deal is None:
+        start = record.start()
+        whole = not start.history and all(h is not None and len(h) == start.shape.hand_size for h in start.hands)
+        note = "no-kitty" if whole else "not-from-the-start"
+    own = pool is None
+    pool = pool or Workers(1)
+    here = pool.workers <= 1 and pool.scheduler is None
+    token = stop if here else None
+    kinds: list[tuple] = [(bury_task, (record, settings, token))] if deal is not None else []
+    kinds += [(judge_task, (*args, token)) for args in tasks]
+    done: dict[int, JudgedPlay] = {}
+    judged_bury: BuryJudgement | None = None
+    next_trick, emitted = 1, 0
+    by_trick: dict[int, list[int]] = {}
+    for ply, trick in meta:
+        by_trick.setdefault(trick, []).append(ply)
+    complete, interrupted = True, False
+    try:
+        for index, result in pool.run(_run, kinds):
+            if deal is not None and index == 0:
+                judged_bury = result
+                if on_bury:
+                    on_bury(result)
+            else:
+                done[index - (1 if deal is not None else 0)] = result
+            if on_progress:
+                on_progress()
+            while next_trick in by_trick and all(p in done for p in by_trick[next_trick]):
+                if on_trick:
+                    on_trick(next_trick, [done[p] for p in by_trick[next_trick]])
+                emitted += len(by_trick[next_trick])
+                next_trick += 1
+            if stop is not None and stop.cancelled:
+                complete = False
+                break
+    except KeyboardInterrupt:  # what was judged is kept; a long search must not hold up the user
+        pool.close(wait_for_tasks=False)
+        complete, interrupted = False, True
+    except SearchAborted:  # a decision under way in this process saw the stop
+        if stop is None or not stop.cancelled:
+            raise
+        complete = False
+    finally:
+        if own:
+            pool.close(wait_for_tasks=complete)
+    judged = [done[p] for p in range(emitted)]  # whole tricks, in order
+    return HandVerdict(record, settings, judged, judged_bury, note, complete and len(judged) == len(plays),
+                       interrupted)
+
+
+def _run(fn: Callable, args: tuple):  # type: ignore[no-untyped-def,type-arg]
+    return fn(*args)
