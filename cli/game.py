@@ -5,9 +5,10 @@ You are one seat; the other three play by a policy (``--policy``, default
 dealer. At each of your turns you see your hand, the trick, what the other
 seats have shown they lack, and you type a play — ``SA SA``, ``♠A ♠A`` or
 ``黑桃A 黑桃A`` — or ``hint`` (single-dummy advice for your seat), or ``q``.
-Bad input is asked again, with the reason. At the end: the result, your
-plays of the last tricks judged double-dummy and on what you could see, the
-estimated value of the hand before them, and the record, saved as ``.hl``.
+Bad input is asked again, with the reason. At the end: the result, the
+record, saved as ``.hl``, and the review of the whole hand (every decision
+judged on what its player could see): your marked plays and every seat's
+summary.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import click
 
 from huolong.analysis.advice import advise
 from huolong.analysis.burial import rank_burials
-from huolong.analysis.review import REVIEW_TRICKS, estimates, first_reviewed_ply, review
 from huolong.bots import policies_of
 from huolong.bots.table import play_table
 from huolong.engine import Hand, HuolongError, Play, Position, Rules, seat_label, write_position
@@ -143,12 +143,18 @@ def play_game(seat: int, policy: str, seed: int, rules: Rules, style: Style, out
 
 
 def review_yours(record: Position, seat: int, style: Style, seed: int) -> None:
-    """Your plays of the last tricks, judged double-dummy and on what you could see; the estimates before."""
-    from .play import _estimates_text, _review_text
+    """The whole hand judged on what each player could see (the same review as ``huolong-solve review``):
+    your marked plays, and the summary of every seat."""
+    from huolong.analysis.hand_review import ReviewSettings, decisions, review_hand
 
-    click.echo("\n" + _("Your plays of the last {n} tricks:").format(n=REVIEW_TRICKS))
-    judged = [r for r in review(record, REVIEW_TRICKS, advice=dict(samples=HINT_SAMPLES, seed=seed, search_cards=8)) if r.seat == seat]
-    click.echo(_review_text(record, judged, style, show_all=True), color=style.color)
-    guessed = tuple(estimates(record, first_reviewed_ply(record, REVIEW_TRICKS), 8, seed))
-    if guessed:
-        click.echo(_estimates_text(guessed, style), color=style.color)
+    from .common import open_workers, progress
+    from .review import whole_text
+
+    click.echo("\n" + _("Reviewing the hand: every decision judged on what its player could see (Ctrl-C skips it)."))
+    with open_workers(None, None) as pool, progress(decisions(record), _("decisions")) as bar:
+        verdict = review_hand(record, ReviewSettings(seed=seed), pool=pool, on_progress=lambda: bar.update(1))
+    if verdict.interrupted:
+        click.echo(_("Review skipped; run it again with: huolong-solve review {file}").format(
+            file=record.origin[0] if record.origin else "FILE"))
+        return
+    click.echo(whole_text(verdict, style, show_all=False, seat=seat), color=style.color)

@@ -21,7 +21,8 @@ from .batch import batch_command
 from .board import board_command
 from .bury import bury_command
 from .match import match_command
-from .play import play_command, review_command
+from .play import play_command
+from .review import review_command
 from .puzzle import puzzle_group
 from .train import train_command
 from .render import Style, diagram, header, line_table, moves_table, sentence

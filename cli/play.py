@@ -1,28 +1,25 @@
-"""``huolong-solve play`` (whole hands by the bot) and ``review`` (what each late play cost)."""
+"""``huolong-solve play``: whole hands by the bot, or one against the computer (``--seat``)."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
-from contextlib import nullcontext
 import time
 from collections import Counter
 
 import click
 from tabulate import tabulate
 
-from huolong.engine import OUTCOME_NAMES, HuolongError, Outcome, Rules, parse_seat, read_file, seat_label, write_position
-from huolong.i18n import N_, _, ngettext, pgettext
+from huolong.engine import OUTCOME_NAMES, HuolongError, Outcome, Rules, parse_seat, read_file, write_position
+from huolong.i18n import N_, _
 from huolong.solver.playout import EXACT_CARDS, play_deal
-from huolong.analysis.review import (REVIEW_TRICKS, HandReview, estimates, first_reviewed_ply, plays_to_review,
-                                     review)
 
 from .common import (
-    BadInput, Stopped, ascii_option, in_order, color_wanted, json_option, load, no_color_option, open_workers, parse_rules,
+    BadInput, Stopped, ascii_option, in_order, color_wanted, json_option, no_color_option, open_workers, parse_rules,
     progress, scheduler_option, seed_option, where, workers_option, write_atomically,
 )
-from .render import Style, value_text
+from .render import Style
 
 CHECKPOINT_SECONDS = 5.0
 
@@ -183,136 +180,3 @@ def _report_text(report: dict, output: str) -> str:
             points=report["mean_points"], dug=f"{100 * report['p_dug']:.1f}", reached=f"{100 * report['p_120']:.1f}"),
         tabulate(rows, headers=[_("outcome"), _("hands")], tablefmt="simple"),
     ])
-
-
-@click.command("review", help=N_("""Review recorded hands: each play of the last tricks against the best play, double-dummy.
-
-    For every play, the position before it is solved (outcome objective):
-    a play that gives up points, or the result of the hand, is a mistake.
-    With --advise each play is also judged on what its player could see: a
-    double-dummy mistake that was among the best plays on that information
-    is marked "unlucky", not a mistake.
-
-    \b
-    Examples:
-      huolong-solve review hands.hl
-      huolong-solve review hands.hl --position 3 --tricks 6 --all
-      huolong-solve review hands.hl --tricks 3 --advise --samples 200
-      huolong-solve review example:hand-record --estimate 20 --json
-    """))
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--tricks", type=click.IntRange(min=1), default=REVIEW_TRICKS, show_default=True,
-              help=N_("Review the plays of the last N tricks."))
-@click.option("--position", type=int, metavar="N", help=N_("Review only hand N of each file (1-based)."))
-@click.option("--max-nodes", type=click.IntRange(min=1), default=5_000_000, show_default=True, metavar="N",
-              help=N_("Give up on a position after N search nodes (it is marked unsolved)."))
-@click.option("--all", "show_all", is_flag=True, help=N_("List every play, not only the mistakes."))
-@click.option("--plays", type=click.Choice(["all", "optimal"]), default="all", show_default=True,
-              help=N_("all: what each play cost; optimal: only whether it was optimal (faster)."))
-@click.option("--advise", "with_advice", is_flag=True,
-              help=N_("Also judge each play on what its player could see (single-dummy advice)."))
-@click.option("--samples", type=click.IntRange(min=1), default=100, show_default=True,
-              help=N_("With --advise: samples of the hidden hands per play, at most."))
-@seed_option(N_("Seed of the samples of --advise: same seed, same output."))
-@workers_option
-@click.option("--estimate", type=click.IntRange(min=2), metavar="N",
-              help=N_("Also estimate the value before every earlier play: the mean of N seeded playouts ± its "
-                      "standard error."))
-@json_option(N_("Print JSON: a list, one object per hand."))
-@no_color_option
-@ascii_option
-@scheduler_option
-def review_command(files, tricks, position, max_nodes, show_all, plays, with_advice, samples, seed, workers,
-                   estimate, as_json, no_color, ascii_, scheduler):
-    records = load(files, position, None)
-    for rec in records:
-        if not rec.record:
-            raise BadInput(_("{where}: not a hand record (no [Play] section) — use solve for positions").format(
-                where=where(rec)))
-    style = Style(color=color_wanted(no_color), ascii=ascii_)
-    out = []
-    total = sum(plays_to_review(r, tricks) for r in records)
-    if estimate:
-        total += sum(first_reviewed_ply(r, tricks) for r in records)
-    pool = open_workers(workers, scheduler) if with_advice else None
-    advice = dict(samples=samples, seed=seed, pool=pool, max_nodes=max_nodes) if with_advice else None
-    with progress(total, _("plays")) as bar, pool or nullcontext():
-        for number, rec in enumerate(records, start=1):
-            judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1), advice=advice,
-                                 plays=plays))
-            guessed = (tuple(estimates(rec, first_reviewed_ply(rec, tricks), estimate, seed,
-                                       on_play=lambda: bar.update(1))) if estimate else None)
-            out.append(HandReview(rec, tuple(judged), guessed))
-            if not as_json:
-                text = _review_text(rec, judged, style, show_all)
-                if guessed:
-                    text += "\n" + _estimates_text(guessed, style)
-                click.echo(("\n" if number > 1 else "") + text, color=style.color)
-    if as_json:
-        click.echo(json.dumps([hand.to_dict() for hand in out], ensure_ascii=False, indent=1))
-
-
-def _value_text(value) -> str:  # type: ignore[no-untyped-def]
-    return _("unsolved") if value is None else value_text(value)
-
-
-def _review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ignore[no-untyped-def]
-    title = f"{where(rec)}: {rec.tags.get('Event', _('hand record'))}"
-    result = rec.tags.get("Result")
-    lines = [_("{title} — result {result}").format(title=title, result=result) if result else title]
-    advised = any(r.advised is not None for r in judged)
-    rows = []
-    for r in judged:
-        if not (show_all or r.is_mistake or r.dd_mistake or not r.solved):
-            continue
-        loss = (_("unsolved") if not r.solved else _("not optimal") if r.loss is None else
-                _("worse result") if r.worse_result else f"-{r.loss}" if r.loss else _("best"))
-        row = [r.trick, seat_label(r.seat), style.play(r.play), _value_text(r.value) if r.solved and r.value else
-               ("—" if r.solved else _("unsolved")),
-               " / ".join(style.play(p) for p in r.best_plays[:3]) if r.solved else "", _value_text(r.best), loss]
-        if advised:
-            row.append(_information_text(r, style))
-        rows.append(row)
-    lines.append(_review_summary(len(judged), sum(r.is_mistake for r in judged), advised,
-                                 sum(r.dd_mistake and not r.is_mistake for r in judged),
-                                 sum(not r.solved for r in judged)))
-    if rows:
-        headers = [_("trick"), _("seat"), _("played"), _("then worth"), _("best"), _("best worth"), _("loss")]
-        headers += [_("on the player's information")] if advised else []
-        lines.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
-    return "\n".join(lines)
-
-
-def _review_summary(plays: int, mistakes: int, advised: bool, unlucky: int, unsolved: int) -> str:
-    """``12 plays reviewed: 1 mistake, 2 beyond the node budget.``, one sentence of counted parts."""
-    if advised:
-        head = ngettext("{plays} plays reviewed: {n} mistake on what the players could see",
-                        "{plays} plays reviewed: {n} mistakes on what the players could see", mistakes)
-    else:
-        head = ngettext("{plays} plays reviewed: {n} mistake", "{plays} plays reviewed: {n} mistakes", mistakes)
-    parts = [head.format(plays=plays, n=mistakes)]
-    if unlucky:
-        parts.append(_("{n} unlucky (a double-dummy loss, but right on the player's information)").format(n=unlucky))
-    if unsolved:
-        parts.append(_("{n} beyond the node budget").format(n=unsolved))
-    return pgettext("a sentence of parts", "{parts}.").format(parts=pgettext("between parts", ", ").join(parts))
-
-
-def _estimates_text(guessed, style: Style) -> str:  # type: ignore[no-untyped-def]
-    """The estimate at the start of each trick before the reviewed ones (the JSON has every play)."""
-    rows = [[e.trick, seat_label(e.seat), style.play(e.play), f"{e.mean_points:.1f} ± {e.points_se:.1f}"]
-            for i, e in enumerate(guessed) if i == 0 or guessed[i - 1].trick != e.trick]
-    return "\n".join([_("Before the reviewed tricks, estimated (the mean of {n} playouts by the bot from each "
-                        "position, ± its standard error):").format(n=guessed[0].samples),
-                      tabulate(rows, headers=[_("trick"), _("leader"), _("led"), _("attackers' points")],
-                               tablefmt="simple", disable_numparse=True)])
-
-
-def _information_text(r, style: Style) -> str:  # type: ignore[no-untyped-def]
-    if r.advised is None:
-        return ""
-    if r.right_on_information:
-        return _("unlucky: right on what it could see") if r.dd_mistake else _("right")
-    better = " / ".join(style.play(p) for p in r.advised[:3])
-    return (_("mistake: {plays} was better") if r.dd_mistake else
-            _("lucky: {plays} was better on what it could see")).format(plays=better)

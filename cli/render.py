@@ -60,6 +60,56 @@ def width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
+NO_LINE_START = set("，。、：；！？）」』”’%")  # Chinese punctuation never starts a line
+
+
+def wrap(text: str, size: int = 100) -> str:
+    """A paragraph broken into lines of at most ``size`` columns: at spaces, and between any two
+    Chinese characters (which have no spaces), never before Chinese punctuation.
+
+    >>> print(wrap("one two three", 7))
+    one two
+    three
+    >>> print(wrap("每一手牌都按出牌人当时所见来评判。", 10))
+    每一手牌都
+    按出牌人当
+    时所见来评
+    判。
+    """
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        line, last_break = "", 0
+        for ch in paragraph:
+            line += ch
+            if width(line.rstrip(" ")) <= size:
+                if ch == " " or unicodedata.east_asian_width(ch) in "WF":
+                    last_break = len(line)  # a line may end after a space or a wide character
+                continue
+            cut = last_break if last_break else len(line) - 1
+            while 0 < cut < len(line) and line[cut] in NO_LINE_START:
+                cut -= 1  # keep the punctuation with the character before it
+            if cut <= 0:
+                cut = len(line) - 1
+            out.append(line[:cut].rstrip())
+            line = line[cut:].lstrip(" ")
+            last_break = 0
+            for i, c in enumerate(line):
+                if c == " " or unicodedata.east_asian_width(c) in "WF":
+                    last_break = i + 1
+        out.append(line.rstrip())
+    return "\n".join(out)
+
+
+def compact_table(rows: list[list], headers: list[str]) -> str:  # type: ignore[type-arg]
+    """A table as tabulate's "simple" draws one, but with two spaces between columns and none added
+    to the headers, so that a wide table fits 100 columns; wide characters and colour are measured right."""
+    cells = [[str(c) for c in row] for row in [headers, *rows]]
+    widths = [max(width(row[i]) for row in cells) for i in range(len(headers))]
+    lines = ["  ".join(pad(c, w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
 def pad(text: str, size: int) -> str:
     return text + " " * max(0, size - width(text))
 

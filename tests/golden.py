@@ -30,7 +30,7 @@ COMMANDS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "solve-strict-follow-optimal": (("solve", f"{EXAMPLES}/strict-follow.hl", "--plays", "optimal",
                                      "--no-color"), None),
     "solve-bridge-endgame": (("solve", "--rules", "bridge", f"{EXAMPLES}/bridge-endgame.pbn", "--no-color"), None),
-    "review-hand-record": (("review", f"{EXAMPLES}/hand-record.hl", "--no-color"), None),
+    "review-hand-record": (("review", f"{EXAMPLES}/hand-record.hl", "--tricks", "8", "--no-color"), None),
     "review-hand-record-all": (("review", f"{EXAMPLES}/hand-record.hl", "--tricks", "4", "--all",
                                 "--no-color"), None),
     "review-unlucky-advise": (("review", f"{EXAMPLES}/unlucky.hl", "--tricks", "5", "--advise", "--samples", "48",

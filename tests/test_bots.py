@@ -249,7 +249,8 @@ def test_a_hand_against_the_computer_in_the_terminal(tmp_path):
                  input="\n".join(typed) + "\n")
     assert "invalid card token 'XX'; try again." in result.stdout
     assert "Not legal: " in result.stdout or "is not in the hand" in result.stdout
-    assert "Result: the attackers finished with" in result.stdout and "Your plays of the last 8 tricks" in result.stdout
+    assert "Result: the attackers finished with" in result.stdout and "Reviewing the hand" in result.stdout
+    assert "accuracy" in result.stdout and "S–N attackers" in result.stdout or "S–N dealer team" in result.stdout
     [record] = read_file(out)
     assert record.is_over() and record.tags["You"] == "S"
     assert [str(p) for t in record.history for i, p in enumerate(t.plays) if record.seat_after(t.leader, i) == 0] \

@@ -93,7 +93,7 @@ def test_review_of_a_plain_position_is_bad_input():
 
 def test_review_estimate_values_every_play_before_the_reviewed_tricks(monkeypatch):
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
-    [hand] = json.loads(run("review", "puzzles/examples/hand-record.hl", "--estimate", "6", "--json").stdout)
+    [hand] = json.loads(run("review", "puzzles/examples/hand-record.hl", "--tricks", "8", "--estimate", "6", "--json").stdout)
     first = hand["plays"][0]
     estimates = hand["estimates"]
     assert [e["ply"] for e in estimates] == list(range(len(estimates)))
@@ -112,5 +112,5 @@ def test_review_estimate_is_the_same_for_the_same_seed(monkeypatch):
 
 def test_review_without_estimate_has_no_estimates_key(monkeypatch):
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
-    [hand] = json.loads(run("review", "puzzles/examples/hand-record.hl", "--json").stdout)
+    [hand] = json.loads(run("review", "puzzles/examples/hand-record.hl", "--tricks", "8", "--json").stdout)
     assert "estimates" not in hand

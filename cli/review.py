@@ -1,0 +1,346 @@
+"""``huolong-solve review``: every decision of a hand judged on what its player could see (the default),
+or, with ``--tricks N``, the plays of the last N tricks against the best play double-dummy."""
+
+from __future__ import annotations
+
+import json
+import math
+from contextlib import nullcontext
+
+import click
+from tabulate import tabulate
+
+from huolong.analysis.hand_review import HandVerdict, JudgedPlay, ReviewSettings, decisions, review_hand
+from huolong.analysis.judge import POINTS_PER_LEVEL, JudgeSettings
+from huolong.analysis.review import (HandReview, estimates, first_reviewed_ply, plays_to_review,
+                                     review)
+from huolong.engine import parse_seat, seat_label
+from huolong.i18n import N_, _, ngettext, pgettext
+
+from .common import (BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers,
+                     progress, scheduler_option, seed_option, where, workers_option)
+from .render import Style, compact_table, outcome_label, value_text, wrap
+
+FLAGGED = ("inaccuracy", "mistake", "blunder")
+
+
+def grade_label(grade: str | None) -> str:
+    """A play's class in words (``None``: a forced play)."""
+    labels = {"best": pgettext("a play's class", "best"), "good": pgettext("a play's class", "good"),
+              "inaccuracy": pgettext("a play's class", "inaccuracy"), "mistake": pgettext("a play's class", "mistake"),
+              "blunder": pgettext("a play's class", "blunder"), None: pgettext("a play's class", "forced")}
+    return labels[grade]
+
+
+@click.command("review", help=N_("""Review recorded hands: every decision judged on what its player could see.
+
+    Each play of every trick, and the dealer's bury, is valued on samples of
+    the hidden hands as its player saw them (bot playouts, the exact search
+    near the end) and compared with the best play there: its loss, with a
+    standard error, and a class — best, good, inaccuracy, mistake, blunder —
+    given only beyond the noise. Where the hands are small the double-dummy
+    verdict stands beside it. A summary per seat and side ends each hand.
+
+    With --tricks N: the old, faster view — the plays of the last N tricks
+    against the best play double-dummy (--advise, --estimate, --plays apply
+    there).
+
+    \b
+    Examples:
+      huolong-solve review example:hand-record
+      huolong-solve review hands.hl --position 3 --all --seat S
+      huolong-solve review hands.hl --json --workers 2 > review.json
+      huolong-solve review hands.hl --tricks 8 --advise --samples 200
+    """))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--position", type=int, metavar="N", help=N_("Review only hand N of each file (1-based)."))
+@click.option("--all", "show_all", is_flag=True, help=N_("List every play, not only the mistakes."))
+@click.option("--seat", "seat_text", metavar="S|E|N|W", help=N_("List only this seat's plays (the summary keeps all)."))
+@click.option("--samples", type=click.IntRange(min=4), default=None, metavar="N",
+              help=N_("Samples of the hidden hands per play, at most (default: 128 for the whole hand, "
+                      "100 with --tricks --advise)."))
+@seed_option(N_("Seed of the samples: same seed, same output."))
+@workers_option
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",
+              help=N_("Give up the double-dummy value of a position after N search nodes (default: 1,000,000 "
+                      "for the whole hand, 5,000,000 with --tricks)."))
+@click.option("--tricks", type=click.IntRange(min=1), metavar="N",
+              help=N_("Only the last N tricks, double-dummy (the faster, older view)."))
+@click.option("--plays", type=click.Choice(["all", "optimal"]), default="all", show_default=True,
+              help=N_("With --tricks: all: what each play cost; optimal: only whether it was optimal (faster)."))
+@click.option("--advise", "with_advice", is_flag=True,
+              help=N_("With --tricks: also judge each play on what its player could see (single-dummy advice)."))
+@click.option("--estimate", type=click.IntRange(min=2), metavar="N",
+              help=N_("With --tricks: also estimate the value before every earlier play: the mean of N seeded "
+                      "playouts ± its standard error."))
+@json_option(N_("Print JSON: a list, one object per hand."))
+@no_color_option
+@ascii_option
+@scheduler_option
+def review_command(files, position, show_all, seat_text, samples, seed, workers, max_nodes, tricks, plays,
+                   with_advice, estimate, as_json, no_color, ascii_, scheduler):
+    records = load(files, position, None)
+    for rec in records:
+        if not rec.record:
+            raise BadInput(_("{where}: not a hand record (no [Play] section) — use solve for positions").format(
+                where=where(rec)))
+    seat = None
+    if seat_text is not None:
+        try:
+            seat = parse_seat(seat_text)
+        except ValueError as e:
+            raise BadInput(f"--seat: {e}") from None
+    style = Style(color=color_wanted(no_color), ascii=ascii_)
+    if tricks is None:
+        for name, given in (("--advise", with_advice), ("--estimate", estimate is not None), ("--plays", plays != "all")):
+            if given:
+                raise BadInput(_("{option} works with --tricks N (the double-dummy view of the last tricks); the "
+                                 "whole-hand review already judges every play on what its player could "
+                                 "see").format(option=name))
+        judge = JudgeSettings() if samples is None else JudgeSettings(samples=samples)
+        settings = ReviewSettings(seed=seed, judge=judge, dd_max_nodes=max_nodes or ReviewSettings.dd_max_nodes)
+        _review_whole(records, settings, style, show_all, seat, as_json, workers, scheduler)
+        return
+    _review_tricks(records, tricks, position, max_nodes or 5_000_000, show_all, plays, with_advice, samples or 100,
+                   seed, workers, estimate, as_json, style, scheduler, seat)
+
+
+# -- the whole hand, on each player's information ----------------------------------------------------
+
+
+def _review_whole(records, settings: ReviewSettings, style: Style, show_all: bool, seat, as_json: bool,  # type: ignore[no-untyped-def]
+                  workers, scheduler) -> None:
+    out = []
+    total = sum(decisions(r) for r in records)
+    with open_workers(workers, scheduler) as pool, progress(total, _("decisions")) as bar:
+        for number, rec in enumerate(records, start=1):
+            verdict = review_hand(rec, settings, pool=pool, on_progress=lambda: bar.update(1))
+            out.append(verdict)
+            if not as_json:
+                click.echo(("\n" if number > 1 else "") + whole_text(verdict, style, show_all, seat),
+                           color=style.color)
+            if verdict.interrupted:
+                break
+    if as_json:
+        click.echo(json.dumps([v.to_dict() for v in out], ensure_ascii=False, indent=1))
+    if out and out[-1].interrupted:
+        raise Stopped(ngettext("interrupted: {n} hand reviewed, the last one in part",
+                               "interrupted: {n} hands reviewed, the last one in part", len(out)).format(n=len(out)))
+
+
+def whole_text(verdict: HandVerdict, style: Style, show_all: bool, seat: int | None = None) -> str:
+    """A reviewed hand as text a player reads at 100 columns: the method, the bury, the plays marked
+    (or every play), the summary per seat and side, and what the numbers mean."""
+    rec = verdict.record
+    s = verdict.settings
+    title = f"{where(rec)}: {rec.tags.get('Event', _('hand record'))}"
+    result = rec.tags.get("Result")
+    lines = [wrap(_("{title} — result {result}").format(title=title, result=_result_words(result)) if result else title)]
+    lines.append(wrap(_("Every decision judged on what its player could see (seed {seed}): {samples} samples of "
+                        "the hidden hands at most a play, played out by the bot and exact from {exact} cards a hand; "
+                        "double-dummy beside it from {dd} cards a hand.").format(
+        seed=s.seed, samples=s.judge.samples, exact=s.judge.search_cards, dd=s.dd_cards)))
+    lines.append(wrap(_bury_text(verdict, style)))
+    shown = [p for p in verdict.plays if (seat is None or p.judgement.seat == seat)
+             and (show_all or p.judgement.grade in FLAGGED or p.dd_verdict is not None)]
+    if show_all:
+        heading = _("Every play:") if seat is None else _("Every play of {seat}:").format(seat=seat_label(seat))
+    else:
+        heading = (_("The plays marked inaccuracy or worse, or lucky / unlucky double-dummy:") if seat is None else
+                   _("{seat}'s plays marked inaccuracy or worse, or lucky / unlucky double-dummy:").format(
+                       seat=seat_label(seat)))
+    lines.append("")
+    if shown:
+        lines.append(wrap(heading))
+        lines.append(compact_table([_play_row(p, style) for p in shown],
+                                   [_("trick"), _("seat"), _("played"), _("class"), _("loss"), _("best play"),
+                                    _("double-dummy")]))
+    else:
+        lines.append(_("No play marked inaccuracy or worse."))
+    if not verdict.complete:
+        lines.append(_("(stopped: {done} of the hand's plays judged)").format(done=len(verdict.plays)))
+    lines.append("")
+    lines.append(_summary_table(verdict))
+    lines.append(wrap(_("loss: the points a play gave up on average against the best play, ± its standard error; "
+                        "from {cards} cards a hand on a level counts {per} points. A class is given only beyond {z} "
+                        "standard errors. Accuracy: 100·e^(−loss/20) a decision, averaged.").format(
+        cards=s.judge.points_cards, per=POINTS_PER_LEVEL, z=2)))
+    return "\n".join(lines)
+
+
+def _result_words(tag: str) -> str:
+    """A record's ``Result`` tag (``125 kept attackers-take-deal``) in the current language."""
+    words = tag.split()
+    if len(words) < 3 or not words[0].isdigit():
+        return tag
+    return (_("{points}, dug, {outcome}") if words[1] == "dug" else _("{points}, kept, {outcome}")).format(
+        points=words[0], outcome=outcome_label(" ".join(words[2:])))
+
+
+def _bury_text(verdict: HandVerdict, style: Style) -> str:
+    b = verdict.bury
+    if b is None:
+        if verdict.bury_note == "no-kitty":
+            return _("The bury is not judged: the record has no Kitty (the cards the dealer picked up).")
+        if verdict.bury_note == "not-from-the-start":
+            return _("The bury is not judged: the record does not start at the first trick.")
+        return _("The bury is not judged.")
+    cards = style.cards(sorted(b.made))
+    if b.grade == "best":
+        return _("Bury by {seat}: {cards} — best of the {n} burials the bury advisor tried.").format(
+            seat=seat_label(b.dealer), cards=cards, n=len(b.candidates))
+    return _("Bury by {seat}: {cards} — {grade}: {levels} ± {se} levels below {best}.").format(
+        seat=seat_label(b.dealer), cards=cards, grade=grade_label(b.grade), levels=f"{b.loss.levels:.2f}",
+        se=f"{b.loss.levels_se:.2f}", best=style.cards(sorted(b.best)))
+
+
+def _play_row(p: JudgedPlay, style: Style) -> list:  # type: ignore[type-arg]
+    j = p.judgement
+    return [j.trick, seat_label(j.seat), style.play(j.play), grade_label(j.grade), _loss_text(p),
+            style.play(j.best) if j.grade not in (None, "best") else "", _dd_text(p)]
+
+
+def _loss_text(p: JudgedPlay) -> str:
+    j = p.judgement
+    if j.grade is None or j.grade == "best":
+        return ""  # within the noise of the best play: its estimate says nothing more
+    loss = j.loss
+    if j.scale == "levels" and abs(loss.levels) >= 0.005:
+        return _("{loss} ± {se} ({levels} levels)").format(loss=_num(loss.score), se=_num(loss.score_se),
+                                                             levels=f"{loss.levels:.2f}")
+    return _("{loss} ± {se}").format(loss=_num(loss.score), se=_num(loss.score_se))
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}" if abs(x) < 10 else f"{x:.0f}"
+
+
+def _dd_text(p: JudgedPlay) -> str:
+    dd = p.dd
+    if dd is None:
+        return ""
+    if not dd.solved:
+        return _("unsolved")
+    base = (_("worse result") if dd.worse_result else _("−{points} points").format(points=dd.loss) if dd.loss
+            else _("best"))
+    verdict = p.dd_verdict
+    if verdict == "lucky":
+        return _("{verdict} (lucky)").format(verdict=base)
+    if verdict == "unlucky":
+        return _("{verdict} (unlucky)").format(verdict=base)
+    return base
+
+
+def _summary_table(verdict: HandVerdict) -> str:
+    summary = verdict.summary()
+    rec = verdict.record
+    rows = []
+    for name in ("S", "E", "N", "W", "S–N", "E–W"):
+        v = summary[name]
+        if len(name) == 1:
+            seat = parse_seat(name)
+            label = (_("{seat} (dealer)") if seat == rec.dealer else "{seat}").format(seat=seat_label(seat))
+        else:
+            first = parse_seat(name[0])
+            label = (_("{a}–{b} dealer team") if rec.is_attacker(first) is False else _("{a}–{b} attackers")).format(
+                a=seat_label(first), b=seat_label((first + 2) % 4))
+        rows.append([label, "—" if math.isnan(v.accuracy) else f"{v.accuracy:.0f}", v.counts["best"], v.counts["good"],
+                     v.counts["inaccuracy"], v.counts["mistake"], v.counts["blunder"], v.forced,
+                     f"{v.points_given:.0f}", f"{v.levels_given:.2f}"])
+    return compact_table(rows, [_("who"), _("accuracy"), pgettext("a play's class", "best"),
+                                pgettext("a play's class", "good"), _("inacc."), _("mistakes"), _("blunders"),
+                                _("forced"), _("points lost"), _("levels lost")])
+
+
+# -- the last tricks, double-dummy (--tricks) ---------------------------------------------------------
+
+
+def _review_tricks(records, tricks, position, max_nodes, show_all, plays, with_advice, samples, seed, workers,  # type: ignore[no-untyped-def]
+                   estimate, as_json, style: Style, scheduler, seat) -> None:
+    out = []
+    total = sum(plays_to_review(r, tricks) for r in records)
+    if estimate:
+        total += sum(first_reviewed_ply(r, tricks) for r in records)
+    pool = open_workers(workers, scheduler) if with_advice else None
+    advice = dict(samples=samples, seed=seed, pool=pool, max_nodes=max_nodes) if with_advice else None
+    with progress(total, _("plays")) as bar, pool or nullcontext():
+        for number, rec in enumerate(records, start=1):
+            judged = list(review(rec, tricks, max_nodes=max_nodes, on_play=lambda: bar.update(1), advice=advice,
+                                 plays=plays))
+            guessed = (tuple(estimates(rec, first_reviewed_ply(rec, tricks), estimate, seed,
+                                       on_play=lambda: bar.update(1))) if estimate else None)
+            out.append(HandReview(rec, tuple(judged), guessed))
+            if not as_json:
+                shown = [r for r in judged if seat is None or r.seat == seat]
+                text = review_text(rec, shown, style, show_all)
+                if guessed:
+                    text += "\n" + estimates_text(guessed, style)
+                click.echo(("\n" if number > 1 else "") + text, color=style.color)
+    if as_json:
+        click.echo(json.dumps([hand.to_dict() for hand in out], ensure_ascii=False, indent=1))
+
+
+def review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ignore[no-untyped-def]
+    title = f"{where(rec)}: {rec.tags.get('Event', _('hand record'))}"
+    result = rec.tags.get("Result")
+    lines = [_("{title} — result {result}").format(title=title, result=result) if result else title]
+    advised = any(r.advised is not None for r in judged)
+    rows = []
+    for r in judged:
+        if not (show_all or r.is_mistake or r.dd_mistake or not r.solved):
+            continue
+        loss = (_("unsolved") if not r.solved else _("not optimal") if r.loss is None else
+                _("worse result") if r.worse_result else f"-{r.loss}" if r.loss else _("best"))
+        row = [r.trick, seat_label(r.seat), style.play(r.play), _value_text(r.value) if r.solved and r.value else
+               ("—" if r.solved else _("unsolved")),
+               " / ".join(style.play(p) for p in r.best_plays[:3]) if r.solved else "", _value_text(r.best), loss]
+        if advised:
+            row.append(_information_text(r, style))
+        rows.append(row)
+    lines.append(_review_summary(len(judged), sum(r.is_mistake for r in judged), advised,
+                                 sum(r.dd_mistake and not r.is_mistake for r in judged),
+                                 sum(not r.solved for r in judged)))
+    if rows:
+        headers = [_("trick"), _("seat"), _("played"), _("then worth"), _("best"), _("best worth"), _("loss")]
+        headers += [_("on the player's information")] if advised else []
+        lines.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
+    return "\n".join(lines)
+
+
+def _value_text(value) -> str:  # type: ignore[no-untyped-def]
+    return _("unsolved") if value is None else value_text(value)
+
+
+def _review_summary(plays: int, mistakes: int, advised: bool, unlucky: int, unsolved: int) -> str:
+    """``12 plays reviewed: 1 mistake, 2 beyond the node budget.``, one sentence of counted parts."""
+    if advised:
+        head = ngettext("{plays} plays reviewed: {n} mistake on what the players could see",
+                        "{plays} plays reviewed: {n} mistakes on what the players could see", mistakes)
+    else:
+        head = ngettext("{plays} plays reviewed: {n} mistake", "{plays} plays reviewed: {n} mistakes", mistakes)
+    parts = [head.format(plays=plays, n=mistakes)]
+    if unlucky:
+        parts.append(_("{n} unlucky (a double-dummy loss, but right on the player's information)").format(n=unlucky))
+    if unsolved:
+        parts.append(_("{n} beyond the node budget").format(n=unsolved))
+    return pgettext("a sentence of parts", "{parts}.").format(parts=pgettext("between parts", ", ").join(parts))
+
+
+def estimates_text(guessed, style: Style) -> str:  # type: ignore[no-untyped-def]
+    """The estimate at the start of each trick before the reviewed ones (the JSON has every play)."""
+    rows = [[e.trick, seat_label(e.seat), style.play(e.play), f"{e.mean_points:.1f} ± {e.points_se:.1f}"]
+            for i, e in enumerate(guessed) if i == 0 or guessed[i - 1].trick != e.trick]
+    return "\n".join([_("Before the reviewed tricks, estimated (the mean of {n} playouts by the bot from each "
+                        "position, ± its standard error):").format(n=guessed[0].samples),
+                      tabulate(rows, headers=[_("trick"), _("leader"), _("led"), _("attackers' points")],
+                               tablefmt="simple", disable_numparse=True)])
+
+
+def _information_text(r, style: Style) -> str:  # type: ignore[no-untyped-def]
+    if r.advised is None:
+        return ""
+    if r.right_on_information:
+        return _("unlucky: right on what it could see") if r.dd_mistake else _("right")
+    better = " / ".join(style.play(p) for p in r.advised[:3])
+    return (_("mistake: {plays} was better") if r.dd_mistake else
+            _("lucky: {plays} was better on what it could see")).format(plays=better)
