@@ -39,7 +39,7 @@ from .workers import Pool, QueueFull
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 256 * 1024  # bytes: a deal file is a few hundred
 TOKEN_COOKIE = "huolong_board_token"
-JOB_KINDS = ("graph", "advise", "bury", "move")
+JOB_KINDS = ("graph", "advise", "bury", "move", "review")
 
 
 class Guard:

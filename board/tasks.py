@@ -166,6 +166,51 @@ def move_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     return {"play": str(decide_play(pos, policy_of(name), rng))}
 
 
+def review_task(params: dict, stop: StopToken, emit: Emit) -> dict:
+    """``review --json`` of a hand record: every decision judged on what its player could see, on
+    processes of its own (every core). Items as they come: ``{"bury": …}`` once the bury is judged,
+    then ``{"trick": n, "plays": […], "done": k, "total": m}`` for each trick in order."""
+    from huolong.analysis.hand_review import ReviewSettings, decisions, method, review_hand, summarise
+    from huolong.analysis.judge import JudgeSettings
+    from huolong.solver.jobs import Workers, default_workers
+
+    record = Library([]).root(params["root"])
+    if not record.record:
+        raise BadRequest(_("not a hand record (no [Play] section): there is nothing to review"))
+    samples = int(_number(params, "samples", JudgeSettings.samples, 4, 1000))
+    settings = ReviewSettings(seed=int(_number(params, "seed", 1, -(2**31), 2**31)),
+                              judge=JudgeSettings(samples=samples))
+    total = decisions(record)
+    judged = [0]
+    so_far: list = []
+    bury_judged: list = [None]
+    emit({"method": method(settings), "done": 0, "total": total})
+
+    def summary() -> dict:
+        return {name: v.to_dict() for name, v in summarise(so_far, bury_judged[0]).items()}
+
+    def on_trick(number: int, plays: list) -> None:
+        so_far.extend(plays)
+        emit({"trick": number, "plays": [p.to_dict() for p in plays], "summary": summary(), "done": judged[0],
+              "total": total})
+
+    def on_bury(bury) -> None:  # type: ignore[no-untyped-def]
+        bury_judged[0] = bury
+        emit({"bury": bury.to_dict() if bury else None, "summary": summary(), "done": judged[0], "total": total})
+
+    def on_progress() -> None:
+        judged[0] += 1
+
+    pool = Workers(max(1, int(_number(params, "workers", default_workers(), 1, 64))), spawn=True)
+    try:
+        verdict = review_hand(record, settings, pool=pool, stop=stop, on_trick=on_trick, on_bury=on_bury,
+                              on_progress=on_progress)
+    finally:
+        pool.close(wait_for_tasks=not stop.cancelled)
+    return verdict.to_dict()
+
+
 RUNNERS: dict[str, Callable[[dict, StopToken, Emit], dict]] = {
     "analyse": analyse, "graph": graph, "advise": advise_task, "bury": bury_task, "move": move_task,
+    "review": review_task,
 }

@@ -8,7 +8,10 @@ waiting. Background jobs (the value graph, advice, burials) queue for the
 others; a full queue is refused (the server answers 503). Cancelling sets a
 ``multiprocessing.Event`` the running search polls (a
 :class:`~huolong.solver.StopToken` over it): the task returns what it had, and
-the worker stays warm.
+the worker stays warm. A whole-hand review spreads its decisions over
+processes of its own: it runs in a thread of the server (:class:`ThreadWorker`)
+that spawns them for the job and stops them when it ends or is cancelled, so
+that no worker process starts processes.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 from huolong.i18n import _, use
 
 QUEUE_LIMIT = 8  # background jobs waiting at most
+THREAD_KINDS = ("review",)  # jobs that run in the server's thread, over processes of their own
 IDLE_CANCEL = 30.0  # seconds: a background job nobody asks about (a closed tab) is cancelled
 KEEP_DONE = 300.0  # seconds a finished job's result is kept for its page
 
@@ -141,16 +145,7 @@ class Worker:
     def _feed(self) -> None:
         if not self._wait_ready():
             return
-        while not self.closing:
-            try:
-                job = self.jobs.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            if job is None:
-                return
-            if job.cancel_asked:
-                _finish(job, "cancelled")
-                continue
+        for job in _runnable(self.jobs, lambda: self.closing):
             self._run(job)
 
     def _run(self, job: Job) -> None:
@@ -200,6 +195,73 @@ class Worker:
             self.process.join(timeout=2)
 
 
+class ThreadWorker:
+    """Runs the jobs that spread their own work over processes (a whole-hand review) in a thread of the
+    server: such a job starts its processes fresh (spawned, never forked), so that no worker process
+    has to start processes of its own, and stops them when it ends or is cancelled."""
+
+    def __init__(self, name: str, jobs: queue.Queue) -> None:
+        from huolong.solver import StopToken
+
+        self.name = name
+        self.jobs = jobs
+        self.token_type = StopToken
+        self.current: Job | None = None
+        self.token: Any = None
+        self.closing = False
+        self.thread = threading.Thread(target=self._feed, name=f"board-{name}", daemon=True)
+        self.thread.start()
+
+    def _feed(self) -> None:
+        from huolong.engine import HuolongError
+
+        from .positions import BadRequest
+        from .tasks import RUNNERS
+
+        for job in _runnable(self.jobs, lambda: self.closing):
+            self.token = self.token_type()
+            self.current = job
+            job.state = "running"
+            try:
+                with use(job.params.get("lang", "en")):
+                    job.result = RUNNERS[job.kind](job.params, self.token, job.progress.append)
+                _finish(job, "cancelled" if job.cancel_asked else "done")
+            except (BadRequest, HuolongError) as e:
+                job.error = str(e)
+                _finish(job, "error")
+            except Exception as e:  # noqa: BLE001 - the page gets one line, the server keeps serving
+                job.error = f"internal error: {type(e).__name__}: {e}"
+                _finish(job, "error")
+            finally:
+                self.current = None
+
+    def cancel_current(self, job: Job) -> None:
+        if self.current is job and self.token is not None:
+            self.token.cancel()
+
+    def close(self) -> None:
+        self.closing = True
+        if self.token is not None:
+            self.token.cancel()
+        self.thread.join(timeout=5)
+
+
+def _runnable(jobs: queue.Queue, closing: Callable[[], bool]):  # type: ignore[no-untyped-def]
+    """The jobs of a queue to run, in order, until ``None`` or closing; one cancelled while it waited
+    is finished as such, not run."""
+    while not closing():
+        try:
+            job = jobs.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        if job is None:
+            return
+        if job.cancel_asked:
+            _finish(job, "cancelled")
+            continue
+        yield job
+
+
 def _finish(job: Job, state: str) -> None:
     job.state = state
     job.finished = time.monotonic()
@@ -219,6 +281,8 @@ class Pool:
         self.interactive = Worker("interactive", self.interactive_queue, self._ready)
         self.background = [Worker(f"background-{i + 1}", self.background_queue, self._ready)
                            for i in range(max(1, background))]
+        self.review_queue: queue.Queue = queue.Queue()
+        self.reviewer = ThreadWorker("review", self.review_queue)
         self.janitor = threading.Thread(target=self._sweep, name="board-janitor", daemon=True)
         self.closing = False
         self.janitor.start()
@@ -250,7 +314,7 @@ class Pool:
                 waiting = sum(1 for j in self.jobs.values() if j.state == "queued" and not j.interactive)
                 if waiting >= QUEUE_LIMIT:
                     raise QueueFull(_("{n} jobs are waiting already").format(n=waiting))
-                self.background_queue.put(job)
+                (self.review_queue if kind in THREAD_KINDS else self.background_queue).put(job)
             self.jobs[job.id] = job
         return job
 
@@ -267,7 +331,7 @@ class Pool:
         job.cancel_asked = True
         if job.state == "queued":
             _finish(job, "cancelled")  # the worker skips it when it comes up
-        for worker in (self.interactive, *self.background):
+        for worker in (self.interactive, *self.background, self.reviewer):
             worker.cancel_current(job)
 
     def cancel_tab(self, tab: str) -> int:
@@ -299,6 +363,8 @@ class Pool:
         for worker in workers:
             worker.closing = True
             worker.jobs.put(None)
+        self.reviewer.jobs.put(None)
+        self.reviewer.close()
         for worker in workers:
             worker.close()
 

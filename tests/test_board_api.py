@@ -4,12 +4,17 @@ same JSON as the CLI, bad input answered with 400 and one line, the guards, canc
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
+from pathlib import Path
 
 import pytest
+
+import huolong.board
 from board_helpers import EXAMPLES, cli_json, client_for, wait_job, wait_ready, without_timing
 from endgames import random_endgame
+from planted import tail
 
 from huolong.board import Library, create_app
 from huolong.board.workers import QUEUE_LIMIT, Pool
@@ -156,12 +161,19 @@ def test_beyond_loopback_every_request_needs_the_token(library):
 
 def test_the_page_and_its_files_are_served_from_the_package(client):
     page = client.get("/")
-    assert page.status_code == 200 and '<script src="/static/board.js">' in page.text
-    files = {name: client.get(f"/static/{name}") for name in ("board.js", "board.css")}
+    assert page.status_code == 200 and '<script type="module" src="/static/main.js">' in page.text
+    static = Path(huolong.board.__file__).parent / "static"
+    names = sorted(p.name for p in static.iterdir() if p.suffix in (".js", ".css"))
+    files = {name: client.get(f"/static/{name}") for name in names}
     assert all(r.status_code == 200 for r in files.values())
+    # ES modules are served as JavaScript, and every module the page imports is in the package
+    assert all("javascript" in files[n].headers["content-type"] for n in names if n.endswith(".js"))
+    imported = {m for n in names if n.endswith(".js") for m in re.findall(r'from "\./([\w-]+\.js)"', files[n].text)}
+    assert imported and imported <= set(names)
     # nothing is fetched from elsewhere: no CDN, no web font, no remote script
     assert 'src="http' not in page.text and 'href="http' not in page.text
-    assert "url(http" not in files["board.css"].text and "fetch(\"http" not in files["board.js"].text
+    assert all("url(http" not in r.text and "fetch(\"http" not in r.text and "import(\"http" not in r.text
+               for r in files.values())
     assert client.get("/static/../app.py").status_code == 404
 
 
@@ -257,6 +269,48 @@ def test_the_value_graph_is_exact_from_the_end_and_estimated_before(client, libr
     for ply, judged in reviewed.items():
         assert points[ply]["value"] == judged["best"]
         assert points[ply]["loss"] == judged["loss"] and points[ply]["worse_result"] == judged["worse_result"]
+
+
+def test_the_review_job_is_review_json_trick_by_trick(client, tmp_path):
+    [record] = read_file(EXAMPLES / "hand-record.hl")
+    text = write_position(tail(record, 22))
+    job = client.post("/api/jobs", json={"kind": "review", "root": {"text": text, "index": 0}, "samples": 16,
+                                         "seed": 3}).json()
+    state = wait_job(client, job["id"])
+    assert state["state"] == "done", state["error"]
+    items = state["progress"]
+    assert "method" in items[0] and items[0]["total"] == 20 and items[0]["done"] == 0
+    tricks = [item["trick"] for item in items if "trick" in item]
+    assert tricks == [1, 2, 3, 4, 5]  # in order, each as soon as all its plays were judged
+    assert [p["ply"] for item in items if "trick" in item for p in item["plays"]] == list(range(20))
+    assert all(set(item["summary"]) == {"S", "E", "N", "W", "S–N", "E–W"} for item in items if "trick" in item)
+    path = tmp_path / "tail.hl"
+    path.write_text(text)
+    [cli] = cli_json("review", path, "--json", "--samples", "16", "--seed", "3", "--workers", "1")
+    result = state["result"]
+    for key in ("plays", "summary", "bury", "bury_note", "method", "complete", "result"):
+        assert result[key] == cli[key], key
+
+
+def test_a_review_cancelled_keeps_the_tricks_judged(client, library):
+    job = client.post("/api/jobs", json={"kind": "review", "root": example(library, "hand-record")}).json()
+    deadline = time.monotonic() + 600
+    while True:
+        state = client.get(f"/api/jobs/{job['id']}").json()
+        if any("trick" in item for item in state["progress"]) or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    started = time.monotonic()
+    client.delete(f"/api/jobs/{job['id']}")
+    state = wait_job(client, job["id"])
+    assert state["state"] == "cancelled" and time.monotonic() - started < 30
+    assert state["result"]["complete"] is False and len(state["result"]["plays"]) % 4 == 0
+
+
+def test_a_review_of_a_position_that_is_not_a_record_is_an_error_line(client, library):
+    job = client.post("/api/jobs", json={"kind": "review", "root": example(library, "dig-fight")}).json()
+    state = wait_job(client, job["id"])
+    assert state["state"] == "error" and state["error"].startswith("not a hand record")
 
 
 def test_the_estimates_are_review_estimates(client, library):

@@ -1,5 +1,6 @@
 """The board in a real browser (Debian's chromium and chromium-driver, driven by Selenium), as a player
-uses it: values on the cards, plays by clicks, the tree, a record with its graph, a stopped solve,
+uses it: values on the cards, plays by clicks, the tree, a record reviewed (its marks, its graph, learning
+from the mistakes), a stopped solve,
 advice, the editor, errors, a reload, and a phone's width. Screenshots of every view go to
 ``board-screenshots/`` (or ``$HUOLONG_SCREENSHOTS``): look at them.
 """
@@ -206,24 +207,88 @@ def test_a_strict_follow_pair_follow_is_built_by_selection(server, browser):
     assert "S ♥2 ♥2" in browser.find_element(By.ID, "center").text
 
 
-# -- a hand record, its graph ---------------------------------------------------------------------
+# -- a hand record, reviewed: its marks, its graph, learning from the mistakes --------------------------
+
+FLAGGED = ("inaccuracy", "mistake", "blunder")
+REVIEW_WAIT = 600  # seconds a whole-hand review may take here, with the board's own workers beside it
 
 
-def test_stepping_the_hand_record_while_its_graph_fills(server, browser):
+def review_done(driver) -> None:
+    wait(driver, lambda d: d.execute_script("const r = board.st.review; return !!r && r.state === 'done'"),
+         timeout=REVIEW_WAIT)
+
+
+def current_ply(driver) -> str | None:
+    p = find(driver, "#plays-list .ply.current")
+    return p.get_attribute("data-ply") if p else None
+
+
+def test_a_hand_record_is_reviewed_as_review_json_with_its_graph(server, browser):
     open_example(browser, server, "hand-record")
     body = browser.find_element(By.TAG_NAME, "body")
     for _ in range(20):
         body.send_keys(Keys.ARROW_RIGHT)
-    wait(browser, lambda d: (p := find(d, "#plays-list .ply.current")) is not None and p.get_attribute("data-ply") == "20")
-    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#graph-svg circle.exact-point")) > 30)
-    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#graph-svg polyline.estimate"), timeout=180)
-    assert "estimate" in browser.find_element(By.ID, "graph").text
-    shoot(browser, "record")
+    wait(browser, lambda d: current_ply(d) == "20")
+    wait(browser, lambda d: find(d, "#review-state progress"))  # the review runs: its progress shown
+    review_done(browser)
+    [cli] = cli_json("review", EXAMPLES / "hand-record.hl", "--json", "--workers", "2")
+    classes = {int(e.get_attribute("data-ply")): e.get_attribute("data-class")
+               for e in browser.find_elements(By.CSS_SELECTOR, "#plays-list .ply")}
+    assert classes == {p["ply"]: p["class"] or "forced" for p in cli["plays"]}  # the page shows review --json
+    marked = [p for p in cli["plays"] if p["class"] in FLAGGED]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#plays-list .ply.inaccuracy, #plays-list .ply.mistake, "
+                                                      "#plays-list .ply.blunder")) == len(marked)
+    rows = {r.get_attribute("data-who"): r.text.split() for r in browser.find_elements(By.CSS_SELECTOR, "#summary-table tr[data-who]")}
+    for who, row in rows.items():
+        assert str(round(cli["summary"][who]["accuracy"])) in row
+    # the graph: axes labelled, a band for the standard error, a dot for every marked play, the value at the marker
+    graph = browser.find_element(By.ID, "graph")
+    assert "trick" in graph.text and "attackers' points" in graph.text
+    assert find(browser, "#graph-svg polygon.se-band") and find(browser, "#graph-svg line.threshold")
+    dots = browser.find_elements(By.CSS_SELECTOR, "#graph-svg circle.mark-dot")
+    assert sorted(int(d.get_attribute("data-ply")) for d in dots) == sorted(p["ply"] for p in marked)
+    readout = browser.find_element(By.ID, "graph-readout").text  # the value at the marker: before ply 20
+    assert readout.startswith("trick 6") and ("±" in readout or "forced" in readout)
+    shoot(browser, "review")
+    target = max(p["ply"] for p in marked)
+    browser.execute_script("document.querySelector(`#graph-svg circle.mark-dot[data-ply='${arguments[0]}']`)"
+                           ".dispatchEvent(new MouseEvent('click', {bubbles: true}))", target)
+    wait(browser, lambda d: current_ply(d) == str(target))  # a dot takes you to its play
+    judged = next(p for p in cli["plays"] if p["ply"] == target)
+    verdict = browser.find_element(By.ID, "ply-verdict").text
+    assert judged["class"] in verdict and "points lost" in verdict
     wait(browser, lambda d: d.execute_script(  # click the graph at its right end: go to the end of the hand
         "const s = document.getElementById('graph-svg'), r = s.getBoundingClientRect();"
         "s.dispatchEvent(new MouseEvent('click', {clientX: r.right - 2, clientY: r.top + 20, bubbles: true}));"
         "return true;"))
     wait(browser, lambda d: "Result" in d.find_element(By.ID, "verdict").text)
+
+
+def test_learning_from_a_seats_mistakes(server, browser):
+    open_example(browser, server, "hand-record")
+    review_done(browser)
+    seat = Select(wait(browser, lambda d: find(d, "#learn-seat"))).first_selected_option.get_attribute("value")
+    browser.find_element(By.ID, "learn-button").click()
+    wait(browser, lambda d: find(d, "#learn-state"))
+    learn = browser.execute_script("return board.st.learn")
+    assert learn["seat"] == seat and current_ply(browser) == str(learn["plies"][0])
+    # the values are hidden and the table is the seat's own sight of it
+    assert not find(browser, "#graph") and not browser.find_elements(By.CSS_SELECTOR, "#plays-list .ply.judged")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".seat .hidden-hand")) >= 3
+    best = browser.execute_script("return board.st.review.plays.get(board.st.learn.plies[0]).plays[0].play")
+    shoot(browser, "learn")
+    for token in best.split(" "):
+        card(browser, seat, token).click()
+    if find(browser, "#play-button") and browser.find_element(By.ID, "play-button").is_enabled():
+        browser.find_element(By.ID, "play-button").click()
+    verdict = wait(browser, lambda d: find(d, "#learn-verdict"))
+    assert "as good as the best" in verdict.text
+    assert current_ply(browser) == str(learn["plies"][0])  # a try is judged, not played
+    assert "Played:" in browser.find_element(By.ID, "learn-answer").text
+    shoot(browser, "learn-verdict")
+    browser.find_element(By.ID, "learn-stop").click()
+    wait(browser, lambda d: not find(d, "#learn") and find(d, "#graph"))
+    assert browser.execute_script("return board.S.viewer") == ""
 
 
 def test_the_39_card_start_and_the_bury_view_fit_a_phone(server, browser):
@@ -267,10 +332,10 @@ def test_a_budget_stopped_position_shows_its_bounds(server, browser):
     budget = wait(browser, lambda d: find(d, "#budget"))
     budget.send_keys(Keys.CONTROL, "a")
     budget.send_keys("1", Keys.TAB)  # a budget of one second
-    assert browser.execute_script("return S.seconds") == 1
+    assert browser.execute_script("return board.S.seconds") == 1
     stopped = wait(browser, lambda d: find(d, "#stopped"))
     assert "Stopped (time limit)" in stopped.text
-    answer = browser.execute_script("return analysis")["stopped"]  # what the server sent the page
+    answer = browser.execute_script("return board.st.analysis")["stopped"]  # what the server sent the page
     verdict = browser.find_element(By.ID, "verdict").text
     for bound in ("at_least", "at_most"):
         if answer[bound]:
@@ -356,7 +421,9 @@ def test_screenshots_at_a_phones_width(server, browser):
     browser.set_window_size(400, 900)
     try:
         open_example(browser, server, "hand-record")
-        wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#graph-svg circle.exact-point")) > 10)
+        review_done(browser)
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 400
+        shoot(browser, "review")
         Select(browser.find_element(By.ID, "viewer")).select_by_value("W")
         wait(browser, lambda d: "face down" in d.find_element(By.ID, "verdict").text)
         shoot(browser, "single-seat")
@@ -365,7 +432,7 @@ def test_screenshots_at_a_phones_width(server, browser):
         shoot(browser, "editor")
     finally:
         browser.set_window_size(1280, 1000)
-    assert {"single-seat-400.png", "editor-400.png"} <= {p.name for p in SHOTS.iterdir()}
+    assert {"single-seat-400.png", "editor-400.png", "review-400.png"} <= {p.name for p in SHOTS.iterdir()}
 
 
 def test_the_language_switch_puts_the_page_in_chinese(server, browser):
@@ -388,6 +455,15 @@ def test_the_language_switch_puts_the_page_in_chinese(server, browser):
         open_text(browser, server, '[Level "3"]\n[Level "4"]\n')
         error = wait(browser, lambda d: find(d, "#open-error"))
         assert error.text.startswith("错误：<pasted>:2: 标签 Level 重复")
+        browser.set_window_size(1280, 1000)
+        open_example(browser, server, "hand-record")  # the review of a hand record, in Chinese
+        review_done(browser)
+        review = browser.find_element(By.ID, "review").text + browser.find_element(By.ID, "graph").text
+        assert "复盘" in review and "准确率" in review and "抓分方的分数" in review
+        assert english_left(browser.find_element(By.TAG_NAME, "body").text, tag_values()) == []
+        shoot(browser, "review-chinese")
+        browser.set_window_size(400, 900)
+        shoot(browser, "review-chinese")
     finally:
         browser.set_window_size(1280, 1000)
         browser.execute_script('localStorage.removeItem("huolong-lang")')
@@ -402,14 +478,15 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
     browser.find_element(By.ID, "game-start").click()
     shot = False
     for _ in range(200):  # every turn of yours until the hand is over; the computer plays the others
-        ready = "return GAME !== null && !GAME.busy && view === views.get(key()) && (view.over || !gameWaits())"
+        ready = ("const b = board, v = b.st.view; return b.st.game !== null && !b.st.game.busy"
+                 " && v === b.st.views.get(b.key()) && (v.over || !b.gameWaits())")
         wait(browser, lambda d: d.execute_script(ready), timeout=120)  # the page shows the position it is at
         state = wait(browser, lambda d: find(d, "#game-state"))
         if find(browser, "#game-review"):
             break
         if find(browser, "#game-bury-text"):  # you deal: six of your 45 cards
             tokens = browser.execute_script(
-                "return view.hands[view.dealer].suits.flatMap((r) => r.cards).concat(view.kitty || []).slice(0, 6)")
+                "const v = board.st.view; return v.hands[v.dealer].suits.flatMap((r) => r.cards).concat(v.kitty || []).slice(0, 6)")
             browser.find_element(By.ID, "game-bury-text").send_keys(" ".join(tokens))
             browser.find_element(By.ID, "game-bury").click()
             wait(browser, lambda d: not find(d, "#game-bury-text"))
@@ -418,14 +495,14 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
         if not shot:
             shoot(browser, "game")
             shot = True
-        play = browser.execute_script("return view.legal[0]")
-        plies = browser.execute_script("return playsAt(S.path).length")
+        play = browser.execute_script("return board.st.view.legal[0]")
+        plies = browser.execute_script("return board.playsAt(board.S.path).length")
         for token in play.split(" "):  # the cards of a legal play, clicked: the play is made when they make one
             card(browser, to_play(browser), token).click()
         if find(browser, "#play-button") and browser.find_element(By.ID, "play-button").is_enabled():
             browser.find_element(By.ID, "play-button").click()
-        wait(browser, lambda d: d.execute_script("return playsAt(S.path).length") > plies)
-    assert browser.execute_script("return view.over")
+        wait(browser, lambda d: d.execute_script("return board.playsAt(board.S.path).length") > plies)
+    assert browser.execute_script("return board.st.view.over")
     browser.find_element(By.ID, "game-review").click()
     wait(browser, lambda d: find(d, "#record") and len(d.find_elements(By.CSS_SELECTOR, "#record .ply")) > 100)
     shoot(browser, "game-review")

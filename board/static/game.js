@@ -1,0 +1,86 @@
+// A hand against the computer: you play one seat, the others play by a policy on the server (a "move" job
+// for each of their decisions, seeded by the node, so that a game replays the same).
+import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
+import { api, isOver, showError, startJob } from "./api.js";
+import { S, key, playsAt, st } from "./tree.js";
+import { startAdvice } from "./advice.js";
+import { makePlay, openRoot } from "./main.js";
+
+export async function startGame() {
+  const seat = $("game-seat").value, policy = $("game-policy").value;
+  try {
+    const wanted = Number($("game-seed").value);
+    const { text, seed } = await api("/api/random", wanted ? { seed: wanted } : {});
+    $("game-seed").value = seed; // the same seed deals the game again
+    st.game = { seat, policy, seed, busy: false, job: null };
+    S.bottom = seat;
+    await openGameRoot(text);
+  } catch (e) { showError(e.message); }
+}
+
+// The game's deal (or, after the bury, the deal as buried), seen from your seat.
+async function openGameRoot(text) {
+  S.viewer = st.game.seat; S.hide = true;
+  await openRoot({ text, index: 0, name: t("game_name", { seat: st.game.seat }) });
+}
+
+export function gameWaits() { // is it the computer's turn?
+  const game = st.game, v = st.view;
+  if (!game || !v || v.over) return false;
+  if (v.before_bury) return v.dealer !== game.seat;
+  return v.to_play !== game.seat;
+}
+
+export async function gameTurn() {
+  renderGame();
+  if (!gameWaits() || st.game.busy) return;
+  const mine = st.game, at = key();
+  mine.busy = true; renderGame();
+  const done = (j) => {
+    if (!isOver(j.state)) return;
+    mine.busy = false;
+    if (st.game !== mine || key() !== at) { gameTurn(); return; } // the game moved on (undo, a new game): ask again
+    if (j.error) { showError(j.error); renderGame(); return; }
+    if (j.result && j.result.bury) gameBury(j.result.bury); else if (j.result) setTimeout(() => makePlay(j.result.play), 300);
+  };
+  try { mine.job = await startJob("move", S.root, { plays: playsAt(S.path), policy: mine.policy, seed: mine.seed }, done); }
+  catch (e) { mine.busy = false; showError(e.message); }
+}
+
+async function gameBury(cards) {
+  try { const { text } = await api("/api/bury", { root: S.root, bury: cards }); await openGameRoot(text); }
+  catch (e) { showError(e.message); }
+}
+
+// The game as a hand record: every decision judged, its value graph.
+async function gameReview() {
+  try {
+    const { text } = await api("/api/record", { root: S.root, plays: playsAt(S.path) });
+    const seat = st.game.seat;
+    st.game = null; S.viewer = ""; S.hide = false;
+    await openRoot({ text, index: 0, name: t("game_name", { seat }) }, seat);
+  } catch (e) { showError(e.message); }
+}
+
+export function renderGame() {
+  const box = $("game"), game = st.game, v = st.view;
+  if (!game) { box.hidden = true; return; }
+  box.hidden = false;
+  const kids = [el("h3", {}, t("game_title", { seat: game.seat, policy: t("policy_" + game.policy) }))];
+  if (v && v.over) {
+    kids.push(el("div", { id: "game-state" }, t("game_over")),
+      el("button", { type: "button", id: "game-review", on: { click: gameReview } }, t("game_review")));
+  } else if (game.busy || gameWaits()) {
+    kids.push(el("div", { id: "game-state", class: "muted" }, t("game_thinking", { seat: v && !v.before_bury ? v.to_play : v ? v.dealer : "" })));
+  } else if (v && v.before_bury) {
+    const input = el("input", { id: "game-bury-text", placeholder: "S3 S4 D6 D7 C8 C9", style: "width:14em" });
+    kids.push(el("div", { id: "game-state" }, t("game_your_bury")), input, " ",
+      el("button", { type: "button", id: "game-bury", on: { click: () => gameBury(input.value) } }, t("apply")),
+      el("div", { class: "muted" }, t("game_bury_hint")));
+  } else if (v) {
+    kids.push(el("div", { id: "game-state" }, t("game_your_turn")), " ",
+      el("button", { type: "button", id: "game-hint", on: { click: () => startAdvice(v.to_play) } }, t("game_hint")));
+  }
+  box.replaceChildren(...kids);
+}

@@ -1,0 +1,168 @@
+// The analysis board's page. It implements no rules: the server's engine replays every play, lists the
+// legal plays and values them; this page draws what it is sent and keeps the tree of plays in the URL.
+// One module a concern: api, i18n, dom, cards, tree (the state), table, moves, advice, review, graph,
+// record, game, editor; this one wires them: the node on screen, navigation, the controls.
+import { $, el } from "./dom.js";
+import { loadMessages, t } from "./i18n.js";
+import { TAB, api, cancelJob, clearError, showError } from "./api.js";
+import { S, analysisKey, key, loadUrl, newNode, nodeAt, playsAt, saveUrl, st, wantsValues } from "./tree.js";
+import { renderInfo, renderSelection, renderTable } from "./table.js";
+import { renderLine, renderMoves, renderOut, renderVariations, renderVerdict } from "./moves.js";
+import { renderAdvice, renderBurials } from "./advice.js";
+import { learnTakes, renderLearn, renderReview, startReview } from "./review.js";
+import { renderGraph } from "./graph.js";
+import { renderRecord } from "./record.js";
+import { gameTurn, gameWaits, renderGame, startGame } from "./game.js";
+import { setupEditor, setupOpen } from "./editor.js";
+
+// -- opening positions -------------------------------------------------------------------------------
+async function loadPicker() {
+  const { positions } = await api("/api/positions", undefined, undefined, "GET");
+  $("picker").replaceChildren(...positions.map((p) => el("option", { value: p.index }, `${p.title} — ${t("kind_" + p.kind)}`)));
+  return positions;
+}
+function showInPicker(root) { // the picker names what is on the table, an opened or entered text too
+  const picker = $("picker");
+  picker.querySelector("option[data-text]")?.remove();
+  if (root.file !== undefined) { picker.value = String(root.file); return; }
+  picker.prepend(el("option", { value: "", "data-text": "" }, root.name || "<pasted>"));
+  picker.value = "";
+}
+export async function openRoot(root, focus) {
+  showInPicker(root);
+  Object.assign(S, { root, tree: newNode(null), path: [] });
+  st.views.clear(); st.analyses.clear();
+  for (const j of [st.review, st.adviceJob, st.buryJob]) if (j) cancelJob(j.job);
+  st.review = null; st.learn = null; st.adviceJob = null; st.buryJob = null;
+  const v = await getView();
+  if (v.main_line.length) { // a hand record: its plays are the main line, every one judged
+    let n = S.tree;
+    for (const p of v.main_line) { const c = newNode(p); n.c.push(c); n = c; }
+    startReview();
+    if (focus) st.review.focus = focus;
+  }
+  const unknown = Object.values(v.hands).some((h) => h.count === null);
+  if (unknown && !v.before_bury) S.viewer = v.to_play || ""; // only one hand known: that seat's sight of it
+  await refresh();
+}
+export async function openText(text, name) {
+  const found = await api("/api/open", { text, name });
+  await openRoot({ text, index: 0, name });
+  return found;
+}
+
+// -- the node on screen --------------------------------------------------------------------------------
+async function getView(path = S.path) {
+  const k = JSON.stringify([S.root, playsAt(path), S.viewer]);
+  if (!st.views.has(k)) st.views.set(k, await api("/api/view", { root: S.root, plays: playsAt(path), viewer: S.viewer || null }));
+  return st.views.get(k);
+}
+export async function refresh() {
+  clearError();
+  try { st.view = await getView(); } catch (e) { showError(e.message); return; }
+  st.selection = [];
+  $("objective").value = S.objective; $("budget").value = S.seconds; $("hide").checked = S.hide;
+  $("auto").checked = S.auto; $("viewer").value = S.viewer; $("bottom-seat").value = S.bottom;
+  st.analysis = st.analyses.get(analysisKey()) || null;
+  render();
+  saveUrl();
+  if (!st.analysis && wantsValues()) requestAnalysis();
+  const v = st.view;
+  if (S.auto && v.legal.length === 1 && !v.over) setTimeout(() => { if (st.view && st.view.legal.length === 1) makePlay(st.view.legal[0]); }, 350);
+  gameTurn();
+}
+async function requestAnalysis() {
+  if (st.analyseCtl) st.analyseCtl.abort();
+  const ctl = new AbortController(); st.analyseCtl = ctl;
+  const k = analysisKey();
+  $("verdict").textContent = st.kernelReady ? t("solving") : t("kernel_compiling");
+  try {
+    const data = await api("/api/analyse", { root: S.root, plays: playsAt(S.path), objective: S.objective,
+      seconds: Number(S.seconds), tab: TAB }, ctl.signal);
+    if (data.cancelled) return; // a newer request took the worker: its answer comes
+    st.analyses.set(k, data);
+    if (analysisKey() === k) { st.analysis = data; render(); }
+  } catch (e) { if (e.name !== "AbortError") showError(e.message); }
+}
+
+export function render() {
+  if (!st.view) return;
+  renderInfo(); renderTable(); renderSelection(); renderVerdict(); renderMoves(); renderLine(); renderVariations();
+  renderAdvice(); renderBurials(); renderReview(); renderLearn(); renderGraph(); renderRecord(); renderOut(); renderGame();
+  const a = st.analysis && st.analysis.analysis;
+  $("undo-button").disabled = S.path.length === 0;
+  $("redo-button").disabled = nodeAt(S.path).c.length === 0;
+  $("best-button").disabled = !(a && a.moves.length);
+  $("line-button").disabled = !(a && a.line.length);
+}
+
+// -- the tree: a play from any node starts or re-enters a variation ---------------------------------------
+export async function makePlay(play) {
+  if (learnTakes(play)) return; // learning from the mistakes: a try is judged, not played
+  const node = nodeAt(S.path);
+  let i = node.c.findIndex((c) => c.p === play);
+  if (i < 0) { node.c.push(newNode(play)); i = node.c.length - 1; }
+  node.l = i;
+  S.path = [...S.path, i];
+  await refresh();
+}
+export async function go(path) { S.path = path; st.lastTrickShown = false; await refresh(); }
+function undo() { if (S.path.length) go(S.path.slice(0, -1)); }
+function redo() { const n = nodeAt(S.path); if (n.c.length) go([...S.path, Math.min(n.l, n.c.length - 1)]); }
+function toStart() { go([]); }
+function toEnd() { const p = S.path.slice(); let n = nodeAt(p); while (n.c.length) { p.push(n.l); n = n.c[n.l]; } go(p); }
+
+// -- controls --------------------------------------------------------------------------------------------
+function setupControls() {
+  $("picker").addEventListener("change", () => { if ($("picker").value !== "") openRoot({ file: Number($("picker").value) }); });
+  $("play-button").addEventListener("click", () => { const p = $("play-button").dataset.play; if (p) makePlay(p); });
+  $("clear-button").addEventListener("click", () => { st.selection = []; renderTable(); renderSelection(); });
+  $("undo-button").addEventListener("click", undo); $("redo-button").addEventListener("click", redo);
+  $("start-button").addEventListener("click", toStart); $("end-button").addEventListener("click", toEnd);
+  $("best-button").addEventListener("click", () => { if (st.analysis && st.analysis.analysis) makePlay(st.analysis.analysis.moves[0].play); });
+  $("line-button").addEventListener("click", () => { st.lineShown = !st.lineShown; renderLine(); });
+  $("last-trick-button").addEventListener("click", () => { st.lastTrickShown = !st.lastTrickShown; renderInfo(); });
+  $("objective").addEventListener("change", () => { S.objective = $("objective").value; refresh(); });
+  $("budget").addEventListener("change", () => { S.seconds = Math.max(0.1, Number($("budget").value) || 3); refresh(); });
+  $("viewer").addEventListener("change", () => { S.viewer = $("viewer").value; refresh(); });
+  $("bottom-seat").addEventListener("change", () => { S.bottom = $("bottom-seat").value; render(); saveUrl(); });
+  $("auto").addEventListener("change", () => { S.auto = $("auto").checked; refresh(); });
+  $("hide").addEventListener("change", () => { S.hide = $("hide").checked; render(); saveUrl(); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.closest("input, textarea, select, dialog")) return;
+    if (ev.key === "ArrowLeft") { undo(); ev.preventDefault(); } else if (ev.key === "ArrowRight") { redo(); ev.preventDefault(); }
+    else if (ev.key === "Home") toStart(); else if (ev.key === "End") toEnd();
+  });
+  window.addEventListener("pagehide", () => navigator.sendBeacon(`/api/tabs/${TAB}/close`));
+}
+async function watchKernel() {
+  try {
+    const s = await api("/api/status", undefined, undefined, "GET");
+    st.kernelReady = s.kernel === "ready";
+    $("status").textContent = st.kernelReady ? t("ready") : t("loading");
+    if (!st.kernelReady) setTimeout(watchKernel, 1500); else if (st.view && !st.analysis && wantsValues()) requestAnalysis();
+  } catch (e) { setTimeout(watchKernel, 3000); }
+}
+
+async function main() {
+  await loadMessages().catch((e) => showError(e.message));
+  $("game-start").addEventListener("click", startGame);
+  $("lang").addEventListener("change", () => { localStorage.setItem("huolong-lang", $("lang").value); location.reload(); });
+  setupControls(); setupOpen(); setupEditor();
+  watchKernel();
+  const positions = await loadPicker();
+  if (loadUrl()) {
+    if (S.root) showInPicker(S.root);
+    const v = await getView([]).catch((e) => { showError(e.message); return null; });
+    if (v && v.main_line.length) startReview();
+    await refresh();
+  } else if (positions.length) {
+    // the first position of the files the board was started with, else the dig fight
+    const first = positions.find((p) => p.given) || positions.find((p) => p.name.startsWith("example:dig-fight")) || positions[0];
+    $("picker").value = first.index;
+    await openRoot({ file: first.index });
+  }
+}
+// The page's state, read-only, for the browser's console and the browser tests.
+window.board = { S, st, key, playsAt, gameWaits };
+main();

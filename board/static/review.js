@@ -1,0 +1,156 @@
+// The review of a hand record: every decision judged on what its player could see (a "review" job on the
+// server; its tricks arrive in order as they are judged), the summary per seat and side, and "learn from
+// the mistakes": one seat's marked plays in turn, values hidden, try a play, then see the verdict.
+import { $, el, span } from "./dom.js";
+import { t, seatText } from "./i18n.js";
+import { cancelJob, isOver, showError, startJob } from "./api.js";
+import { playText } from "./cards.js";
+import { S, SEATS, mainPath, onMainLine, st } from "./tree.js";
+import { go, refresh, render } from "./main.js";
+
+export const CLASS_SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+export const FLAGGED = new Set(["inaccuracy", "mistake", "blunder"]);
+
+export function startReview() {
+  if (st.review && st.review.job) cancelJob(st.review.job);
+  const mine = { plays: new Map(), bury: undefined, summary: null, method: null, done: 0, total: null,
+    state: "queued", error: null, result: null, job: null };
+  st.review = mine;
+  startJob("review", S.root, { seed: 1 }, (job, fresh) => {
+    for (const item of fresh) {
+      if (item.method) mine.method = item.method;
+      if (item.plays) for (const p of item.plays) mine.plays.set(p.ply, p);
+      if ("bury" in item) mine.bury = item.bury;
+      if (item.summary) mine.summary = item.summary;
+      if (item.total !== undefined) { mine.done = item.done; mine.total = item.total; }
+    }
+    mine.state = job.state; mine.error = job.error;
+    if (job.result) {
+      const r = job.result;
+      mine.result = r; mine.summary = r.summary; mine.method = r.method; mine.bury = r.bury;
+      for (const p of r.plays) mine.plays.set(p.ply, p);
+      if (r.complete) mine.done = mine.total;
+    }
+    if (st.review === mine && st.view) render();
+  }).then((job) => { mine.job = job; if (st.review === mine && st.view) render(); }).catch((e) => showError(e.message));
+}
+
+// A loss as a player reads it: "12 ± 3 points", the levels too where they were judged.
+export function lossText(p) {
+  const loss = p.loss.toFixed(Math.abs(p.loss) < 10 ? 1 : 0), se = p.loss_se.toFixed(Math.abs(p.loss_se) < 10 ? 1 : 0);
+  return p.scale === "levels" && Math.abs(p.loss_levels) >= 0.005
+    ? t("loss_levels", { loss, se, levels: p.loss_levels.toFixed(2) }) : t("loss_points", { loss, se });
+}
+export function classText(c) { return c ? t("class_" + c) : t("class_forced"); }
+
+export function renderReview() {
+  const box = $("review"), r = st.review;
+  if (!r) { box.hidden = true; return; }
+  box.hidden = false;
+  const kids = [el("h3", {}, t("review_title"))];
+  if (!isOver(r.state)) {
+    kids.push(el("div", { id: "review-state", class: "review-state" },
+      el("progress", { max: r.total || 1, value: r.done || 0 }), " ",
+      span(r.total ? t("review_progress", { done: r.done, total: r.total }) : t("review_waiting"), "muted"), " ",
+      el("button", { type: "button", id: "review-cancel", on: { click: () => cancelJob(r.job) } }, t("cancel"))));
+  } else if (r.state === "cancelled") {
+    kids.push(el("div", { id: "review-state", class: "muted" }, t("review_cancelled", { done: r.plays.size })),
+      el("button", { type: "button", id: "review-again", on: { click: startReview } }, t("review_again")));
+  } else if (r.state === "error") {
+    kids.push(el("div", { class: "error" }, r.error));
+  }
+  if (r.bury !== undefined) kids.push(el("div", { id: "review-bury" }, buryText(r.bury, r.result)));
+  if (r.summary) kids.push(summaryTable(r.summary));
+  kids.push(el("div", { class: "legend" }, t("review_legend")));
+  const seats = SEATS.split("").filter((s) => [...r.plays.values()].some((p) => p.seat === s && FLAGGED.has(p.class)));
+  if (seats.length && !st.learn) {
+    const pick = el("select", { id: "learn-seat" }, ...seats.map((s) => el("option", { value: s }, seatText(s))));
+    if (r.focus && seats.includes(r.focus)) pick.value = r.focus;
+    kids.push(el("div", { class: "learn-start" }, el("button", { type: "button", id: "learn-button", on: { click: () => startLearn(pick.value) } }, t("learn_button")), " ", pick));
+  }
+  box.replaceChildren(...kids);
+}
+
+function buryText(b, result) {
+  if (!b) return result && result.bury_note === "no-kitty" ? t("review_bury_no_kitty") : t("review_bury_none");
+  if (b.class === "best") return t("review_bury_best", { seat: b.seat, cards: playText(b.bury), n: b.candidates.length });
+  return t("review_bury_loss", { seat: b.seat, cards: playText(b.bury), grade: classText(b.class),
+    levels: b.loss_levels.toFixed(2), se: b.loss_levels_se.toFixed(2), best: playText(b.best_bury) });
+}
+
+function summaryTable(summary) {
+  const dealer = st.view ? st.view.dealer : "";
+  const who = (name) => name.length === 1 ? (name === dealer ? t("who_dealer", { seat: name }) : seatText(name))
+    : t(name.includes(dealer) ? "who_dealer_team" : "who_attackers", { a: name });
+  const head = el("tr", {}, [t("who"), t("accuracy"), t("class_best"), t("class_good"), "?!", "?", "??", t("points_lost")].map((h) => el("th", {}, h)),
+    el("th", { class: "levels" }, t("levels_lost")));
+  const rows = ["S", "E", "N", "W", "S–N", "E–W"].map((name) => {
+    const v = summary[name];
+    return el("tr", { "data-who": name }, el("td", {}, who(name)), el("td", {}, v.accuracy === null ? "—" : Math.round(v.accuracy)),
+      el("td", {}, v.best), el("td", {}, v.good), el("td", { class: "inaccuracy" }, v.inaccuracy), el("td", { class: "mistake" }, v.mistake),
+      el("td", { class: "blunder" }, v.blunder), el("td", {}, Math.round(v.points_given)), el("td", { class: "levels" }, v.levels_given.toFixed(2)));
+  });
+  return el("table", { class: "moves", id: "summary-table" }, head, ...rows);
+}
+
+// -- learn from the mistakes ---------------------------------------------------------------------------
+
+function startLearn(seat) {
+  const r = st.review;
+  const plies = [...r.plays.values()].filter((p) => p.seat === seat && FLAGGED.has(p.class)).map((p) => p.ply).sort((a, b) => a - b);
+  if (!plies.length) return;
+  st.learn = { seat, plies, i: 0, phase: "try", tried: null, hide: S.hide, viewer: S.viewer };
+  S.hide = true; S.viewer = seat;
+  go(mainPath(plies[0]));
+}
+function stopLearn() {
+  const l = st.learn;
+  if (!l) return;
+  S.hide = l.hide; S.viewer = l.viewer; st.learn = null;
+  refresh();
+}
+function learnStep(delta) {
+  const l = st.learn;
+  l.i += delta; l.phase = "try"; l.tried = null;
+  if (l.i >= l.plies.length) { stopLearn(); return; }
+  go(mainPath(l.plies[l.i]));
+}
+// Whether a play made on the board is a try of the learning mode (it is then judged, not played).
+export function learnTakes(play) {
+  const l = st.learn;
+  if (!l || l.phase !== "try" || !onMainLine() || S.path.length !== l.plies[l.i]) return false;
+  l.tried = play; l.phase = "shown";
+  render();
+  return true;
+}
+export const learnHidesMarks = () => st.learn && st.learn.phase === "try";
+
+export function renderLearn() {
+  const box = $("learn"), l = st.learn;
+  if (!l) { box.hidden = true; return; }
+  box.hidden = false;
+  const p = st.review.plays.get(l.plies[l.i]);
+  const kids = [el("h3", {}, t("learn_title", { seat: l.seat, n: l.i + 1, of: l.plies.length }))];
+  if (l.phase === "try") {
+    kids.push(el("div", { id: "learn-state" }, t("learn_try", { trick: p.trick, seat: l.seat })),
+      el("button", { type: "button", id: "learn-show", on: { click: () => { l.phase = "shown"; render(); } } }, t("learn_show")));
+  } else {
+    if (l.tried) kids.push(el("div", { id: "learn-verdict", class: "learn-verdict" }, tryVerdict(p, l.tried)));
+    kids.push(el("div", { id: "learn-answer" }, t("learn_answer", { played: playText(p.play), grade: classText(p.class), loss: lossText(p), best: playText(p.best_play) })),
+      el("button", { type: "button", id: "learn-again", on: { click: () => { l.phase = "try"; l.tried = null; render(); } } }, t("learn_again")));
+    kids.push(" ", el("button", { type: "button", id: "learn-next", on: { click: () => learnStep(1) } }, l.i + 1 < l.plies.length ? t("learn_next") : t("learn_done")));
+  }
+  kids.push(" ", el("button", { type: "button", id: "learn-stop", on: { click: stopLearn } }, t("learn_stop")));
+  box.replaceChildren(...kids);
+}
+
+// How a try compares with the best play, on the samples the review judged every legal play on.
+function tryVerdict(p, tried) {
+  const m = st.review.method || {}, best = p.plays[0], mine = p.plays.find((x) => x.play === tried);
+  if (tried === p.play) return el("span", { class: "mistake" }, t("learn_same", { grade: classText(p.class) }));
+  if (!mine || !best) return "";
+  const diff = best.score - mine.score, least = (m.thresholds || {}).inaccuracy || 2.5, tolerance = m.tolerance || 1;
+  if (tried === best.play || diff < tolerance) return el("span", { class: "good-try" }, "✓ " + t("learn_best", { play: playText(tried) }));
+  if (diff < least) return el("span", { class: "good-try" }, "✓ " + t("learn_good", { play: playText(tried), loss: diff.toFixed(1) }));
+  return el("span", { class: "mistake" }, "✗ " + t("learn_worse", { play: playText(tried), loss: diff.toFixed(1), best: playText(best.play) }));
+}
