@@ -29,7 +29,7 @@ tricks complete.
 ... S: H2, HT, LJ, HK''')
 >>> reviewed = review_hand(record, ReviewSettings(judge=JudgeSettings(samples=16, confirm=32)))
 >>> [p.judgement.grade for p in reviewed.plays][:8], reviewed.bury, reviewed.bury_note
-(['blunder', 'blunder', 'best', 'best', 'best', 'best', 'best', None], None, 'no-kitty')
+(['blunder', 'blunder', 'best', 'best', 'best', 'best', 'best', None], None, 'not-from-the-start')
 >>> reviewed.plays[0].dd_verdict   # the big joker lost nothing with every hand known: lucky
 'lucky'
 """
