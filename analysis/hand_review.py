@@ -128,14 +128,15 @@ class SeatSummary:
     forced: int = 0
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(GRADES, 0))
     points_given: float = 0.0  # the losses of the plays marked inaccuracy or worse
-    levels_given: float = 0.0
+    levels_given: float = 0.0  # the same, where levels were judged: the bury, the plays of the last 12 cards
     accuracy_sum: float = 0.0
 
     @property
     def accuracy(self) -> float:
         return self.accuracy_sum / self.decisions if self.decisions else math.nan
 
-    def add(self, grade_: str | None, loss: Loss, points_counted: bool = True) -> None:
+    def add(self, grade_: str | None, loss: Loss, points_counted: bool = True, levels_counted: bool = True) -> None:
+        """One decision: its class and loss; a marked one's points and levels lost where they were judged."""
         if grade_ is None:
             self.forced += 1
             return
@@ -145,7 +146,8 @@ class SeatSummary:
         if grade_ not in ("best", "good"):
             if points_counted:
                 self.points_given += loss.points
-            self.levels_given += loss.levels
+            if levels_counted:
+                self.levels_given += loss.levels
 
     def to_dict(self) -> dict:
         return {"decisions": self.decisions, "forced": self.forced, **self.counts,
@@ -209,7 +211,7 @@ def summarise(plays: list[JudgedPlay], bury: BuryJudgement | None) -> dict[str, 
     for p in plays:
         j = p.judgement
         for name in (seat_name(j.seat), _side(j.seat)):
-            out[name].add(j.grade, j.loss)
+            out[name].add(j.grade, j.loss, levels_counted=j.scale == "levels")
     return out
 
 

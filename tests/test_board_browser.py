@@ -244,7 +244,8 @@ def test_a_hand_record_is_reviewed_as_review_json_with_its_graph(server, browser
     # the graph: axes labelled, a band for the standard error, a dot for every marked play, the value at the marker
     graph = browser.find_element(By.ID, "graph")
     assert "trick" in graph.text and "attackers' points" in graph.text
-    assert find(browser, "#graph-svg polygon.se-band") and find(browser, "#graph-svg line.threshold")
+    assert browser.find_elements(By.CSS_SELECTOR, "#graph-svg polygon.se-band")
+    assert browser.find_elements(By.CSS_SELECTOR, "#graph-svg line.threshold")  # 120: a thin line, there
     dots = browser.find_elements(By.CSS_SELECTOR, "#graph-svg circle.mark-dot")
     assert sorted(int(d.get_attribute("data-ply")) for d in dots) == sorted(p["ply"] for p in marked)
     readout = browser.find_element(By.ID, "graph-readout").text  # the value at the marker: before ply 20
@@ -459,7 +460,7 @@ def test_the_language_switch_puts_the_page_in_chinese(server, browser):
         open_example(browser, server, "hand-record")  # the review of a hand record, in Chinese
         review_done(browser)
         review = browser.find_element(By.ID, "review").text + browser.find_element(By.ID, "graph").text
-        assert "复盘" in review and "准确率" in review and "抓分方的分数" in review
+        assert "复盘" in review and "准确率" in review and "抓分方得分" in review
         assert english_left(browser.find_element(By.TAG_NAME, "body").text, tag_values()) == []
         shoot(browser, "review-chinese")
         browser.set_window_size(400, 900)

@@ -159,6 +159,8 @@ def test_points_given_away_are_the_losses_of_the_marked_plays(last_tricks):
     marked = [p.judgement for p in verdict.plays if p.judgement.grade in ("inaccuracy", "mistake", "blunder")]
     assert math.isclose(summary["S–N"].points_given + summary["E–W"].points_given,
                         sum(j.loss.points for j in marked))
+    assert math.isclose(summary["S–N"].levels_given + summary["E–W"].levels_given,
+                        sum(j.loss.levels for j in marked if j.scale == "levels"))
 
 
 def test_the_same_seed_gives_the_same_review_on_one_process_or_two(last_tricks):

@@ -96,6 +96,9 @@ export function render() {
   $("line-button").disabled = !(a && a.line.length);
 }
 
+// What the review's progress changes: its panel, the learning panel, the graph and the play list.
+export function renderReviewParts() { renderReview(); renderLearn(); renderGraph(); renderRecord(); }
+
 // -- the tree: a play from any node starts or re-enters a variation ---------------------------------------
 export async function makePlay(play) {
   if (learnTakes(play)) return; // learning from the mistakes: a try is judged, not played

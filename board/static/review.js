@@ -6,7 +6,7 @@ import { t, seatText } from "./i18n.js";
 import { cancelJob, isOver, showError, startJob } from "./api.js";
 import { playText } from "./cards.js";
 import { S, SEATS, mainPath, onMainLine, st } from "./tree.js";
-import { go, refresh, render } from "./main.js";
+import { go, refresh, render, renderReviewParts } from "./main.js";
 
 export const CLASS_SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 export const FLAGGED = new Set(["inaccuracy", "mistake", "blunder"]);
@@ -17,6 +17,7 @@ export function startReview() {
     state: "queued", error: null, result: null, job: null };
   st.review = mine;
   startJob("review", S.root, { seed: 1 }, (job, fresh) => {
+    if (!fresh.length && job.state === mine.state && !job.result) return; // nothing new: nothing to redraw
     for (const item of fresh) {
       if (item.method) mine.method = item.method;
       if (item.plays) for (const p of item.plays) mine.plays.set(p.ply, p);
@@ -31,8 +32,8 @@ export function startReview() {
       for (const p of r.plays) mine.plays.set(p.ply, p);
       if (r.complete) mine.done = mine.total;
     }
-    if (st.review === mine && st.view) render();
-  }).then((job) => { mine.job = job; if (st.review === mine && st.view) render(); }).catch((e) => showError(e.message));
+    if (st.review === mine && st.view) renderReviewParts(); // only its panels: the rest of the page is left alone
+  }).then((job) => { mine.job = job; if (st.review === mine && st.view) renderReviewParts(); }).catch((e) => showError(e.message));
 }
 
 // A loss as a player reads it: "12 ± 3 points", the levels too where they were judged.
@@ -119,7 +120,7 @@ function learnStep(delta) {
 export function learnTakes(play) {
   const l = st.learn;
   if (!l || l.phase !== "try" || !onMainLine() || S.path.length !== l.plies[l.i]) return false;
-  l.tried = play; l.phase = "shown";
+  l.tried = play; l.phase = "shown"; st.selection = [];
   render();
   return true;
 }
