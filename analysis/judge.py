@@ -37,7 +37,7 @@ when it is beaten, but by less than an inaccuracy (:data:`THRESHOLDS`); else *in
 
 Like all sampling it assumes that from the next play on everyone sees
 every hand (*strategy fusion*), and the playouts are only as good as the
-bot: both limits are set out in the README ("Reviewing a whole hand").
+bot: both limits are set out in docs/review.md.
 
 >>> from huolong.engine import read_file
 >>> [pos] = read_file("puzzles/examples/keep-bottom.hl")
