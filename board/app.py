@@ -15,6 +15,7 @@ import asyncio
 import hmac
 import json
 import random
+import re
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -33,13 +34,16 @@ from huolong.i18n import _, from_accept_language, language, normalize, use
 from .editor import build_position, check_hand, random_endgame
 from .messages import LANG_HEADER, LANGUAGE_NAMES, page_messages
 from .positions import BadRequest, Library, kind_of, node, parse, start_and_line
+from .tasks import seed_of, settings
 from .views import position_view
-from .workers import Pool, QueueFull
+from .workers import Job, Pool, QueueFull
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 256 * 1024  # bytes: a deal file is a few hundred
 TOKEN_COOKIE = "huolong_board_token"
 JOB_KINDS = ("graph", "advise", "bury", "move", "review")
+TAB_HEADER = "x-huolong-tab"  # the page's id of its tab: latest wins, and the workers are shared, per tab
+TAB_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class Guard:
@@ -126,10 +130,7 @@ def error(message: str, status: int = 400) -> JSONResponse:
 
 
 async def body(request: Request) -> dict:
-    try:
-        raw = await request.body()
-    except BodyTooLarge:
-        raise BadRequest(_too_large()) from None
+    raw = await request.body()  # past MAX_BODY: BodyTooLarge, a 413 as with a Content-Length over it
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError):
@@ -137,6 +138,32 @@ async def body(request: Request) -> dict:
     if not isinstance(data, dict):
         raise BadRequest(_("the request body must be a JSON object"))
     return data
+
+
+def client_of(request: Request, data: dict) -> str:
+    """Who is asking: the tab the page names (its ``X-Huolong-Tab`` header, else ``"tab"`` in the body),
+    else the address the request comes from (a script, or a page that sends no id)."""
+    tab = request.headers.get(TAB_HEADER) or data.get("tab")
+    if tab is None or tab == "":
+        return f"address {request.client.host if request.client else '?'}"
+    if not isinstance(tab, str) or not TAB_ID.fullmatch(tab):
+        raise BadRequest(_("tab: up to 64 letters, digits, - and _, not {tab!r}").format(tab=str(tab)[:80]))
+    return tab
+
+
+async def finished(job: Job) -> None:
+    """Wait until the job is over without holding a thread: its end wakes this request's loop."""
+    loop = asyncio.get_running_loop()
+    over = asyncio.Event()
+
+    def wake() -> None:
+        try:
+            loop.call_soon_threadsafe(over.set)
+        except RuntimeError:  # the loop has closed: the server is stopping
+            pass
+
+    job.when_over(wake)
+    await over.wait()
 
 
 def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, token: str | None = None) -> Starlette:
@@ -210,8 +237,9 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
             raise BadRequest(_("the hand is over: there is no play to value"))
         params = {**_task_params(data), "root": library.root_text(data.get("root")), "plays": data.get("plays", []),
                   "lang": language()}
-        job = need_pool().submit("analyse", params, str(data.get("tab", "")), interactive=True)
-        await asyncio.to_thread(job.done_event.wait)
+        settings("analyse", params)  # a bad option is a 400 now, and cancels nothing
+        job = need_pool().submit("analyse", params, client_of(request, data), interactive=True)
+        await finished(job)
         if job.state == "error":
             raise BadRequest(job.error or _("the solve failed"))
         return JSONResponse({"job": job.id, "cancelled": job.cancel_asked, **(job.result or {})})
@@ -224,7 +252,8 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         node(library, data.get("root"), data.get("plays", []))
         params = {**_task_params(data), "root": library.root_text(data.get("root")), "plays": data.get("plays", []),
                   "lang": language()}
-        job = need_pool().submit(kind, params, str(data.get("tab", "")))
+        settings(kind, params)  # a bad option (an unknown policy, say) is a 400 now, not a job that fails later
+        job = need_pool().submit(kind, params, client_of(request, data))
         return JSONResponse({"id": job.id}, status_code=202)
 
     async def job_state(request: Request) -> Response:
@@ -279,9 +308,7 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
 
     async def random_deal(request: Request) -> Response:
         data = await body(request)
-        seed = data.get("seed")
-        if not isinstance(seed, int):
-            seed = random.SystemRandom().randrange(1, 10**9)
+        seed = seed_of(data) if data.get("seed") is not None else random.SystemRandom().randrange(1, 10**9)
         rules = Rules.parse(str(data.get("rules") or "standard"))
         cards = data.get("cards")
         if cards is None:

@@ -11,13 +11,14 @@ values (as ``review`` judges a play) and estimates the rest as ``review
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from huolong.analysis.advice import advise
 from huolong.analysis.burial import rank_burials
+from huolong.analysis.judge import JudgeSettings
 from huolong.analysis.review import estimate
-import random
-
 from huolong.bots import NAMES, policy_of
 from huolong.bots.table import decide_bury, decide_play
 from huolong.engine import Position, card_token, parse_seat
@@ -28,6 +29,7 @@ from .positions import BadRequest, Library, node, start_and_line
 
 Emit = Callable[[dict], None]
 OBJECTIVES = ("outcome", "points", "result")
+SEEDS = (-(2**31), 2**31)  # a seed a request may give (the page shows it, to deal a game again)
 
 
 def _number(params: dict, key: str, default: float, low: float, high: float) -> float:
@@ -51,6 +53,72 @@ def budget(params: dict) -> tuple[float, int]:
     return (_number(params, "seconds", 3.0, 0.05, 600.0), int(_number(params, "nodes", 50_000_000, 1_000, 10**10)))
 
 
+def seed_of(params: dict) -> int:
+    """The request's seed: a whole number (1 if none)."""
+    seed = params.get("seed", 1)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not SEEDS[0] <= seed <= SEEDS[1]:
+        raise BadRequest(_("seed: a whole number from {low} to {high}, not {seed!r}").format(
+            low=SEEDS[0], high=SEEDS[1], seed=seed))
+    return seed
+
+
+def _count(params: dict, key: str, default: int, low: int, high: int) -> int:
+    return int(_number(params, key, default, low, high))
+
+
+def _seat(params: dict) -> int | None:
+    seat = params.get("seat")
+    if seat is None:
+        return None
+    if not isinstance(seat, str):
+        raise BadRequest(_("seat: one of S E N W, not {seat!r}").format(seat=seat))
+    return parse_seat(seat)
+
+
+def _policy(params: dict) -> str:
+    """A policy by name (never ``module:attr`` from a request)."""
+    name = params.get("policy", "advise")
+    if name not in NAMES:
+        raise BadRequest(_("policy: one of {choices}, not {name!r}").format(choices=", ".join(NAMES), name=name))
+    return name
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A task's options, checked: what the request asked for, or the task's default."""
+
+    objective: str = "outcome"
+    seconds: float = 3.0
+    nodes: int = 50_000_000
+    samples: int = 0
+    seed: int = 1
+    seat: int | None = None
+    policy: str = "advise"
+
+
+def settings(kind: str, params: dict) -> Settings:
+    """The options of a ``kind`` task, each checked (a bad one raises :class:`BadRequest`): the server
+    checks them when the job is asked for, and the task reads them here when it runs."""
+    if kind == "analyse":
+        seconds, nodes = budget(params)
+        return Settings(objective=_objective(params), seconds=seconds, nodes=nodes)
+    if kind == "graph":
+        seconds, nodes = budget(params)
+        return Settings(objective=_objective(params), seconds=seconds, nodes=nodes, seed=seed_of(params),
+                        samples=_count(params, "samples", 20, 2, 1000))
+    if kind == "advise":
+        return Settings(objective=_objective(params), seat=_seat(params), seed=seed_of(params),
+                        samples=_count(params, "samples", 200, 1, 100_000))
+    if kind == "bury":
+        return Settings(samples=_count(params, "samples", 20_000, 2, 100_000), seed=seed_of(params),
+                        seconds=_number(params, "seconds", 120.0, 1.0, 3600.0))
+    if kind == "move":
+        return Settings(policy=_policy(params), seed=seed_of(params))
+    if kind == "review":
+        return Settings(samples=_count(params, "samples", JudgeSettings.samples, 4, 1000), seed=seed_of(params))
+    raise BadRequest(_("kind: one of {choices}, not {kind!r}").format(choices=", ".join(RUNNERS), kind=kind))
+
+
 def _node(params: dict) -> Position:
     return node(Library([]), params["root"], params.get("plays", []))
 
@@ -58,14 +126,14 @@ def _node(params: dict) -> Position:
 def analyse(params: dict, stop: StopToken, emit: Emit) -> dict:
     """``solve --json`` of the node, under the budget: ``{"analysis": …}`` or ``{"stopped": …}``."""
     pos = _node(params)
-    objective = _objective(params)
-    seconds, nodes = budget(params)
+    options = settings("analyse", params)
     if pos.is_before_bury or any(h is None for h in pos.hands):
         raise BadRequest(_("double-dummy values need every hand and the bottom"))
     try:
-        analysis = solve(pos, objective, plays="all", max_nodes=nodes, max_seconds=seconds, line=True, stop=stop)
+        analysis = solve(pos, options.objective, plays="all", max_nodes=options.nodes, max_seconds=options.seconds,
+                         line=True, stop=stop)
     except SearchAborted as e:
-        return stopped_dict(pos, objective, "all", e)
+        return stopped_dict(pos, options.objective, "all", e)
     return {"analysis": analysis.to_dict()}
 
 
@@ -74,10 +142,9 @@ def graph(params: dict, stop: StopToken, emit: Emit) -> dict:
     position solves within the budget (each play's loss against the best, as ``review`` has it),
     then the mean of seeded playouts ± its standard error (``review --estimate``)."""
     start, line = start_and_line(Library([]).root(params["root"]))
-    objective = _objective(params)
-    seconds, nodes = budget(params)
-    samples = int(_number(params, "samples", 20, 2, 1000))
-    seed = int(_number(params, "seed", 1, -(2**31), 2**31))
+    options = settings("graph", params)
+    objective, seconds, nodes, samples, seed = (options.objective, options.seconds, options.nodes, options.samples,
+                                                options.seed)
     positions = [start.copy()]
     for play in line:
         after = positions[-1].copy()
@@ -125,12 +192,10 @@ def _loss(pos: Position, best: dict, after: dict) -> dict:
 def advise_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     """``advise --json`` for the seat to play at the node, round by round."""
     pos = _node(params)
-    seat = params.get("seat")
+    options = settings("advise", params)
     try:
-        advice = advise(pos, seat=parse_seat(seat) if isinstance(seat, str) else None,
-                        samples=int(_number(params, "samples", 200, 1, 100_000)),
-                        seed=int(_number(params, "seed", 1, -(2**31), 2**31)), objective=_objective(params),
-                        stop=stop, on_round=lambda a: emit(a.to_dict()))
+        advice = advise(pos, seat=options.seat, samples=options.samples, seed=options.seed,
+                        objective=options.objective, stop=stop, on_round=lambda a: emit(a.to_dict()))
     except SolverError as e:
         raise BadRequest(str(e)) from None
     return {**advice.to_dict(), "interrupted": advice.interrupted}
@@ -141,9 +206,8 @@ def bury_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     deal = Library([]).root(params["root"])
     if not deal.is_before_bury:
         raise BadRequest(_("this is not a deal before the bury (Kitty, no Bottom)"))
-    answer = rank_burials(deal, samples=int(_number(params, "samples", 20_000, 2, 100_000)),
-                          seed=int(_number(params, "seed", 1, -(2**31), 2**31)),
-                          seconds=_number(params, "seconds", 120.0, 1.0, 3600.0),
+    options = settings("bury", params)
+    answer = rank_burials(deal, samples=options.samples, seed=options.seed, seconds=options.seconds,
                           stop=stop, on_round=lambda a: emit(a.to_dict()))
     return answer.to_dict()
 
@@ -152,18 +216,15 @@ def move_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     """The computer's decision at the node, by a named policy (never ``module:attr`` from a request):
     ``{"bury": "S3 S4 …"}`` before the bury, else ``{"play": "SA SA"}``. Seeded by the node, so a
     game replays the same."""
-    name = params.get("policy", "advise")
-    if name not in NAMES:
-        raise BadRequest(_("policy: one of {choices}, not {name!r}").format(choices=", ".join(NAMES), name=name))
+    options = settings("move", params)
     pos = _node(params)
-    seed = int(_number(params, "seed", 1, -(2**31), 2**31))
-    rng = random.Random(f"board-game:{seed}:{len(params.get('plays', []))}")
+    rng = random.Random(f"board-game:{options.seed}:{len(params.get('plays', []))}")
     if pos.is_before_bury:
-        buried = decide_bury(pos, policy_of(name), rng)
+        buried = decide_bury(pos, policy_of(options.policy), rng)
         return {"bury": " ".join(card_token(c) for c in buried.bottom)}  # type: ignore[union-attr]
     if pos.is_over():
         raise BadRequest(_("the hand is over: there is no play to make"))
-    return {"play": str(decide_play(pos, policy_of(name), rng))}
+    return {"play": str(decide_play(pos, policy_of(options.policy), rng))}
 
 
 def review_task(params: dict, stop: StopToken, emit: Emit) -> dict:
@@ -171,20 +232,18 @@ def review_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     processes of its own (every core). Items as they come: ``{"bury": …}`` once the bury is judged,
     then ``{"trick": n, "plays": […], "done": k, "total": m}`` for each trick in order."""
     from huolong.analysis.hand_review import ReviewSettings, decisions, method, review_hand, summarise
-    from huolong.analysis.judge import JudgeSettings
     from huolong.solver.jobs import Workers, default_workers
 
     record = Library([]).root(params["root"])
     if not record.record:
         raise BadRequest(_("not a hand record (no [Play] section): there is nothing to review"))
-    samples = int(_number(params, "samples", JudgeSettings.samples, 4, 1000))
-    settings = ReviewSettings(seed=int(_number(params, "seed", 1, -(2**31), 2**31)),
-                              judge=JudgeSettings(samples=samples))
+    options = settings("review", params)
+    review = ReviewSettings(seed=options.seed, judge=JudgeSettings(samples=options.samples))
     total = decisions(record)
     judged = [0]
     so_far: list = []
     bury_judged: list = [None]
-    emit({"method": method(settings), "done": 0, "total": total})
+    emit({"method": method(review), "done": 0, "total": total})
 
     def summary() -> dict:
         return {name: v.to_dict() for name, v in summarise(so_far, bury_judged[0]).items()}
@@ -203,7 +262,7 @@ def review_task(params: dict, stop: StopToken, emit: Emit) -> dict:
 
     pool = Workers(max(1, int(_number(params, "workers", default_workers(), 1, 64))), spawn=True)
     try:
-        verdict = review_hand(record, settings, pool=pool, stop=stop, on_trick=on_trick, on_bury=on_bury,
+        verdict = review_hand(record, review, pool=pool, stop=stop, on_trick=on_trick, on_bury=on_bury,
                               on_progress=on_progress)
     finally:
         pool.close(wait_for_tasks=not stop.cancelled)

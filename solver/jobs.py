@@ -64,7 +64,10 @@ def prepare(*kernels: str) -> float:
     whole-hand playouts. Numba keeps them for every later call, so workers
     do this once, not per task; and when the main process does it before
     starting local workers, they load the compiled code from the on-disk
-    cache instead of each compiling it again.
+    cache instead of each compiling it again. Processes that start together
+    on an empty cache compile once too: the first compiles, under a lock in
+    the cache directory, and the others wait and load what it saved
+    (:func:`huolong.solver.kernel.load`).
     """
     unknown = set(kernels) - set(KERNELS)
     if unknown:
@@ -78,16 +81,19 @@ def prepare(*kernels: str) -> float:
     from huolong.engine.bury import heuristic_bury
     from huolong.engine.deal import deal_hand, play_randomly
 
+    from .kernel import cache_lock
+
     deal = deal_hand(random.Random(0))
     pos = deal.bury(heuristic_bury(deal.hands[deal.dealer] + deal.kitty, deal.order, deal.rules))
-    if "search" in todo:
-        from .search import solve
+    with cache_lock():  # every kernel named, at once: of processes started together one compiles them all
+        if "search" in todo:
+            from .search import solve
 
-        solve(play_randomly(pos.copy(), random.Random(0), 2), "outcome")
-    if "playout" in todo:
-        from .playout import Player
+            solve(play_randomly(pos.copy(), random.Random(0), 2), "outcome")
+        if "playout" in todo:
+            from .playout import Player
 
-        Player(2).play(pos, 0)
+            Player(2).play(pos, 0)
     _prepared.update(todo)
     return time.perf_counter() - started
 

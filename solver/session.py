@@ -36,6 +36,7 @@ from huolong.engine import Position
 
 from .encode import Encoding
 from .errors import SearchAborted
+from .kernel import load
 from .kernel.layout import (
     CTRL_ABORTED, CTRL_CEILING, CTRL_FLOOR, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_STOP, INF, STOP_INTERRUPT,
     STOP_TIME, search_buffers,
@@ -115,6 +116,7 @@ class Session:
         ``watched``: with a watcher thread, so that the clock and Ctrl-C can stop it
         (Ctrl-C stops the kernel and is raised again, as ``KeyboardInterrupt``).
         """
+        load(driver, args)  # its first call here: compiled once a machine, under the cache's lock
         self.start()
         if watched or self.deadline is not None or self.stop is not None:
             return self._watched(driver, args)
@@ -147,7 +149,8 @@ def run_side_by_side(calls: list[tuple[Session, Callable[..., Any], tuple]]) -> 
     """Run kernel drivers at once, each session on its own table: the first in this thread, the others
     in kept threads (the kernel releases the GIL); the clock and Ctrl-C stop them all. Raises
     :class:`SearchAborted` if any was stopped."""
-    for session, _, _ in calls:
+    for session, driver, args in calls:
+        load(driver, args)
         session.start()
     pool = _workers(len(calls) - 1) if len(calls) > 1 else None
     others = [pool.submit(driver, *args) for _, driver, args in calls[1:]] if pool else []

@@ -17,7 +17,7 @@ from endgames import random_endgame
 from planted import tail
 
 from huolong.board import Library, create_app
-from huolong.board.workers import QUEUE_LIMIT, Pool
+from huolong.board.workers import BACKGROUND, QUEUE_LIMIT, SCREEN, Job, Lanes, Pool
 from huolong.engine import Hand, Play, read_file, read_positions, write_position
 
 HOSTS = {"127.0.0.1:8765", "localhost:8765"}
@@ -45,9 +45,14 @@ def example(library, name: str) -> dict:
     return {"file": library.index(name)}
 
 
-def big_position_text() -> str:
+def big_position_text(seed: int = 11) -> str:
     """Twenty cards a hand: far beyond a fraction of a second's search."""
-    return write_position(random_endgame(random.Random(11), 20, kinds=54))
+    return write_position(random_endgame(random.Random(seed), 20, kinds=54))
+
+
+def tab(name: str) -> dict:
+    """The header by which a page names its tab."""
+    return {"X-Huolong-Tab": name}
 
 
 # -- positions and views ------------------------------------------------------------------------
@@ -98,7 +103,7 @@ def test_one_seats_sight_shows_only_its_hand_and_counts_what_is_out(client, libr
 
 def test_an_illegal_play_is_a_400_with_the_engines_reason(client, library):
     response = client.post("/api/view", json={"root": example(library, "dig-fight"), "plays": ["SA"]})
-    assert response.status_code == 400 and response.json() == {"error": "play 1 (SA): not legal: SA is not in the hand"}
+    assert response.status_code == 400 and response.json() == {"error": "play 1 (SA): not legal: ♠A is not in the hand"}
 
 
 @pytest.mark.parametrize("body,message", [
@@ -122,6 +127,21 @@ def test_a_body_that_is_not_json_is_a_400(client):
 def test_an_oversized_body_is_refused_and_the_server_goes_on(client, library):
     response = client.post("/api/open", content=b"x" * (300 * 1024))
     assert response.status_code == 413
+    assert response.json() == {"error": "the request body is over 256 KB"}
+    assert client.post("/api/view", json={"root": example(library, "dig-fight")}).status_code == 200
+
+
+def test_an_oversized_chunked_body_gets_the_same_answer_as_one_with_a_length(client, library):
+    """Sent in chunks, without a Content-Length, a body over the limit is refused as it is read: 413, the
+    same line as when its length is announced."""
+    def chunks():
+        for _ in range(300):
+            yield b"x" * 1024
+
+    response = client.post("/api/open", content=chunks())
+    assert response.request.headers.get("transfer-encoding") == "chunked"
+    assert "content-length" not in response.request.headers
+    assert response.status_code == 413 and response.json() == {"error": "the request body is over 256 KB"}
     assert client.post("/api/view", json={"root": example(library, "dig-fight")}).status_code == 200
 
 
@@ -240,6 +260,90 @@ def test_a_newer_request_cancels_the_one_on_screen(client, library, pool):
     thread.join(timeout=120)  # a backstop against a hang; the slow search's budget is 60 s
     assert quick["analysis"]["value"]["points"] == 175
     assert answers["slow"]["cancelled"] is True and answers["slow"]["stopped"]["reason"] == "cancelled"
+
+
+def test_two_tabs_asking_in_turn_each_get_their_own_answers(client):
+    """Latest wins within a tab, not across tabs: two tabs asking in turn for the values of big
+    positions each get every answer back, none cancelled by the other tab's requests."""
+    answers: dict[str, list[dict]] = {"A": [], "B": []}
+
+    def ask(name: str, seed: int) -> None:
+        for i in range(3):
+            text = big_position_text(seed + i)
+            answers[name].append(client.post("/api/analyse", json={"root": {"text": text}, "seconds": 1},
+                                              headers=tab(name)).json())
+
+    threads = [threading.Thread(target=ask, args=(name, seed)) for name, seed in (("A", 20), ("B", 30))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    for name, got in answers.items():
+        assert len(got) == 3, name
+        assert [a["cancelled"] for a in got] == [False] * 3, name
+        assert all("analysis" in a or a["stopped"]["reason"] == "time limit" for a in got), name
+
+
+def test_a_newer_request_cancels_its_own_tabs_search_and_no_other(client, library, pool):
+    text = big_position_text()
+    answers = {}
+
+    def slow():
+        answers["A"] = client.post("/api/analyse", json={"root": {"text": text}, "seconds": 60},
+                                   headers=tab("A")).json()
+
+    thread = threading.Thread(target=slow)
+    thread.start()
+    while not (searching := [j for j in list(pool.jobs.values()) if j.tab == "A" and j.state == "running"]):
+        time.sleep(0.01)  # tab A's search is under way
+    other = client.post("/api/analyse", json={"root": example(library, "dig-fight")}, headers=tab("B")).json()
+    assert other["analysis"]["value"]["points"] == 175
+    assert searching[0].state == "running" and not searching[0].cancel_asked  # B's answer came; A's search goes on
+    own = client.post("/api/analyse", json={"root": example(library, "dig-fight")}, headers=tab("A")).json()
+    thread.join(timeout=120)
+    assert own["analysis"]["value"]["points"] == 175
+    assert answers["A"]["cancelled"] is True and answers["A"]["stopped"]["reason"] == "cancelled"
+
+
+def test_a_tab_id_is_a_short_word(client, library):
+    response = client.post("/api/analyse", json={"root": example(library, "dig-fight")}, headers=tab("a/b"))
+    assert response.status_code == 400 and response.json() == {"error": "tab: up to 64 letters, digits, - and _, "
+                                                                        "not 'a/b'"}
+
+
+def test_tabs_take_turns_for_the_workers():
+    """Round robin between clients: a tab's third job waits for another tab's first."""
+    lanes = Lanes()
+    for name in ("A", "A", "A", "B"):
+        lanes.put(Job("bury", {}, name))
+    assert [lanes.take((BACKGROUND,), 0).tab for _ in range(4)] == ["A", "B", "A", "A"]
+    assert lanes.take((BACKGROUND,), 0) is None
+
+
+def test_a_tab_has_one_search_for_the_screen_running_at_a_time():
+    """Its newer request starts once the one it cancelled has stopped; another tab's need not wait."""
+    lanes = Lanes()
+    first, second, other = Job("analyse", {}, "A", True), Job("analyse", {}, "A", True), Job("analyse", {}, "B", True)
+    for job in (first, second, other):
+        lanes.put(job)
+    assert lanes.take((SCREEN,), 0) is first
+    assert lanes.take((SCREEN,), 0) is other  # A's next waits for its first
+    assert lanes.take((SCREEN,), 0) is None
+    lanes.finished(first)
+    assert lanes.take((SCREEN,), 0) is second
+
+
+def test_a_spare_worker_leaves_the_screens_jobs_to_the_idle_kept_one():
+    lanes = Lanes()
+    kept = threading.Thread(target=lambda: taken.append(lanes.take((SCREEN,), 5, keeps_screen=True)))
+    taken: list = []
+    kept.start()
+    time.sleep(0.2)  # the kept worker is waiting
+    job = Job("analyse", {}, "A", True)
+    lanes.put(job)
+    assert lanes.take((BACKGROUND, SCREEN), 0.2) is None
+    kept.join()
+    assert taken == [job]
 
 
 def test_a_hand_that_is_over_has_nothing_to_value(client, library):
@@ -400,6 +504,23 @@ def test_a_full_queue_answers_503_with_retry_after(client, library):
     assert client.get("/api/status").status_code == 200
 
 
+def test_one_tabs_full_queue_leaves_room_for_another_tab(client, library):
+    try:
+        for _ in range(QUEUE_LIMIT + 2):
+            response = client.post("/api/jobs", json={"kind": "bury", "root": example(library, "before-bury"),
+                                                      "samples": 20000}, headers=tab("flood"))
+            if response.status_code == 503:
+                break
+        else:
+            pytest.fail("the queue never filled")
+        other = client.post("/api/jobs", json={"kind": "bury", "root": example(library, "before-bury"),
+                                               "samples": 20000}, headers=tab("other"))
+        assert other.status_code == 202
+    finally:
+        client.post("/api/tabs/flood/close")
+        client.post("/api/tabs/other/close")
+
+
 def test_an_unknown_job_kind_is_a_400(client, library):
     response = client.post("/api/jobs", json={"kind": "mine", "root": example(library, "dig-fight")})
     assert response.status_code == 400 and response.json()["error"].startswith("kind: one of graph, advise, bury")
@@ -427,6 +548,19 @@ def test_the_editor_says_what_is_wrong_with_a_deal(client):
     response = client.post("/api/editor/build", json={"level": "Q", "trump": "C", "dealer": "S", "bottom": "-.-.-.-",
                                                       "hands": {"S": "AK.-.-.-", "E": "A.-.-.-", "N": "-", "W": "-"}})
     assert response.status_code == 400 and response.json()["error"].startswith("<editor>:")
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, True, 2**40])
+def test_a_random_deals_seed_must_be_a_whole_number(client, seed):
+    """Not another seed than the one asked for: a seed that is not one is a 400."""
+    response = client.post("/api/random", json={"seed": seed})
+    assert response.status_code == 400 and response.json()["error"].startswith("seed: a whole number from ")
+    assert repr(seed) in response.json()["error"]
+
+
+def test_a_random_deal_without_a_seed_says_the_one_it_chose(client):
+    data = client.post("/api/random", json={}).json()
+    assert data["text"] == client.post("/api/random", json={"seed": data["seed"]}).json()["text"]
 
 
 def test_a_random_endgame_is_a_bot_play_down_with_consistent_points(client):
@@ -476,7 +610,19 @@ def test_the_computer_buries_and_plays_a_game_by_a_named_policy(client, library)
 
 
 def test_a_request_cannot_name_a_module_for_the_computer(client, library):
+    """An unknown policy is refused when the job is asked for (400), not accepted to fail later."""
     root = {"text": client.post("/api/random", json={"seed": 7}).json()["text"], "index": 0}
-    answer = client.post("/api/jobs", json={"kind": "move", "root": root, "policy": "os:system", "seed": 1}).json()
-    state = wait_job(client, answer["id"])
-    assert state["state"] == "error" and "policy: one of advise, fair, bot, random, not 'os:system'" in state["error"]
+    answer = client.post("/api/jobs", json={"kind": "move", "root": root, "policy": "os:system", "seed": 1})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "policy: one of advise, fair, bot, random, not 'os:system'"}
+
+
+@pytest.mark.parametrize("kind,option,message", [
+    ("graph", {"seconds": "x"}, "seconds: expected a number from 0.05 to 600, got 'x'"),
+    ("advise", {"seat": "Q"}, "invalid seat 'Q': use S, E, N or W"),
+    ("bury", {"samples": 1}, "samples: expected a number from 2 to 100000, got 1"),
+    ("review", {"seed": "abc"}, "seed: a whole number from -2147483648 to 2147483648, not 'abc'"),
+])
+def test_a_jobs_bad_option_is_a_400_before_it_starts(client, library, kind, option, message):
+    response = client.post("/api/jobs", json={"kind": kind, "root": example(library, "hand-record"), **option})
+    assert response.status_code == 400 and response.json() == {"error": message}

@@ -6,6 +6,7 @@ small jitted harnesses (compiled here, not cached), which pass typed
 integers as the kernel does — a literal would compile a copy of its own.
 """
 
+import json
 import random
 import shutil
 import subprocess
@@ -946,3 +947,58 @@ def test_a_first_solve_says_it_is_compiling_and_a_later_one_does_not(first_run):
     cache, said = first_run
     assert "compiling the solver's kernel" in said
     assert "compiling" not in solve_example(cache)
+
+
+HOLD_THE_LOCK = """
+import sys, time
+from huolong.solver.kernel import cache_lock
+with cache_lock():
+    start = time.time()
+    time.sleep(1.0)
+    print(start, time.time())
+"""
+
+
+def test_processes_take_the_kernels_cache_lock_in_turn(tmp_path):
+    """What makes processes started together compile once: while one holds the cache's lock (compiling,
+    or loading from the cache), another waits for it."""
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    runs = [subprocess.Popen([sys.executable, "-c", HOLD_THE_LOCK], env=env, stdout=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    first, second = sorted(tuple(map(float, run.communicate(timeout=120)[0].split())) for run in runs)
+    assert all(run.returncode == 0 for run in runs)
+    assert second[0] >= first[1]  # the second took the lock once the first had let it go
+
+
+def test_a_thread_holding_the_cache_lock_may_take_it_again(tmp_path):
+    """``prepare`` holds it over every kernel's first call, and each first call takes it too."""
+    script = "from huolong.solver.kernel import cache_lock\nwith cache_lock(), cache_lock():\n    print('taken twice')"
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert out.stdout == "taken twice\n", out.stderr
+
+
+WARM_UP_AS_A_BOARD_WORKER = """
+import huolong.cli.main  # a board's worker process imports the CLI's main module: it says when it compiles
+from huolong.solver.jobs import prepare
+prepare("search", "playout")
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("who", ["board workers", "solves"])
+def test_processes_started_together_on_an_empty_cache_compile_once(tmp_path, who):
+    """Two processes started at once with an empty cache — a board's workers loading every kernel, or
+    two solves: one compiles and says so; the other waits for it and loads what it saved, silently."""
+    example = KERNEL.parent.parent / "puzzles" / "examples" / "dig-fight.hl"
+    command = (["-c", WARM_UP_AS_A_BOARD_WORKER] if who == "board workers"
+               else ["-m", "huolong.cli.main", str(example), "--json"])
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    runs = [subprocess.Popen([sys.executable, *command], env=env, text=True, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE) for _ in range(2)]
+    outputs = [run.communicate(timeout=1800) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], [err for _, err in outputs]
+    if who == "solves":
+        value = {"points": 175, "dug": True, "outcome": "attackers-up", "levels": 1}
+        assert [json.loads(out)[0]["value"] for out, _ in outputs] == [value, value]  # both answer, the same
+    assert sum("compiling the solver's kernel" in err for _, err in outputs) == 1

@@ -2,10 +2,13 @@
 import { $ } from "./dom.js";
 import { LANG, t } from "./i18n.js";
 
-export const TAB = Math.random().toString(36).slice(2);
+// This tab's id, sent with every request: on the server the latest request wins within a tab, and tabs
+// take turns on the workers. New with each page load (not kept in sessionStorage: a duplicated tab would
+// copy it, and two tabs would cancel each other's searches).
+export const TAB = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 export async function api(path, body, signal, method = "POST") {
-  const init = { method, signal, headers: { "Content-Type": "application/json" } };
+  const init = { method, signal, headers: { "Content-Type": "application/json", "X-Huolong-Tab": TAB } };
   if (LANG) init.headers["X-Huolong-Lang"] = LANG; // the page's language, for the server's error lines
   if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(path, init);

@@ -51,6 +51,13 @@ the cache directory, and on a difference every kernel function's cache
 index is emptied before anything compiles. ``NUMBA_CACHE_DIR`` moves the
 cache as usual.
 
+Processes started together (the board's workers, a pool's) compile once: a
+driver's first call in a process compiles it or loads it from the cache
+under a lock on a file in the cache directory (:func:`load`), so the first
+process compiles and saves while the others wait, then load what it saved.
+Emptying a stale cache takes the same lock, so it never deletes what
+another process is saving.
+
 Compile time: ``inline="always"`` only for bodies of a few lines (Numba's IR
 inlining copies the callee into each call site; see :mod:`.jit` for which
 functions are drivers, helpers or inlined), and no integer literal passed
@@ -62,7 +69,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import IO, Any
 
 import numba
 from numba.core.registry import CPUDispatcher
@@ -77,6 +88,7 @@ MODULES = (
     bot, root, playout,
 )
 STAMP_FILE = "huolong-kernel.stamp"
+LOCK_FILE = "huolong-kernel.lock"
 
 
 def dispatchers() -> list[CPUDispatcher]:
@@ -98,21 +110,98 @@ def cache_paths() -> list[Path]:
     return sorted({Path(d._cache.cache_path) for d in dispatchers() if getattr(d, "_cache", None) is not None})
 
 
-def refresh_cache() -> bool:
-    """Empty the kernel's cache when it was compiled from other sources; True if it did.
+def _lock_file(handle: IO[bytes]) -> None:
+    """Wait for the exclusive lock on an open file (any process, any thread: ``flock`` locks belong
+    to the open file, not to the process)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+        import time
 
-    Every cached function of the package's folder goes, not only those
-    listed in :data:`MODULES`: Numba names a folder's cache after the folder.
-    """
-    stamp = source_stamp()
+        handle.seek(0)  # every process locks the same first byte
+        while True:
+            try:
+                msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)  # tries for 10 s, then raises
+                return
+            except OSError:
+                time.sleep(0.1)
+    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+
+
+_holding = threading.local()  # how deep this thread is in cache_lock (it may be taken again inside)
+
+
+@contextmanager
+def cache_lock() -> Iterator[None]:
+    """This machine's lock on the kernel's cache, held while a process compiles or loads a driver or
+    empties a stale cache; a thread holding it may take it again. Without a writable cache directory
+    there is nothing to share: no lock."""
+    depth = getattr(_holding, "depth", 0)
+    handle = _open_lock_file() if depth == 0 else None
+    _holding.depth = depth + 1
+    try:
+        if handle is None:
+            yield
+            return
+        with handle:  # closing the file releases the lock
+            _lock_file(handle)
+            yield
+    finally:
+        _holding.depth = depth
+
+
+def _open_lock_file() -> IO[bytes] | None:
+    paths = cache_paths()
+    if not paths:
+        return None
+    try:
+        paths[0].mkdir(parents=True, exist_ok=True)
+        return open(paths[0] / LOCK_FILE, "a+b")  # the caller closes it
+    except OSError:
+        return None
+
+
+def load(driver: Any, args: tuple) -> None:
+    """Compile ``driver`` for ``args``, or load it from the cache, before its first call in this
+    process, under :func:`cache_lock`: of processes started together with an empty cache one
+    compiles, and the others wait for it and load what it saved instead of compiling again."""
+    overloads = getattr(driver, "overloads", None)  # None: not jitted (NUMBA_DISABLE_JIT)
+    if overloads is None or overloads:  # each kernel function has one signature: this is it
+        return
+    with cache_lock():
+        driver.compile(tuple(driver.typeof_pyval(a) for a in args))
+
+
+def _is_stale(stamp: str) -> bool:
     stale = False
     for path in cache_paths():
         try:
             stale |= (path / STAMP_FILE).read_text() != stamp
         except OSError:
             stale = True
-    if not stale:
+    return stale
+
+
+def refresh_cache() -> bool:
+    """Empty the kernel's cache when it was compiled from other sources; True if it did.
+
+    Every cached function of the package's folder goes, not only those
+    listed in :data:`MODULES`: Numba names a folder's cache after the folder.
+    The check is made again under :func:`cache_lock`: another process may have
+    refreshed the cache, and be compiling into it, meanwhile.
+    """
+    stamp = source_stamp()
+    if not _is_stale(stamp):
         return False
+    with cache_lock():
+        if not _is_stale(stamp):
+            return False
+        _empty_cache(stamp)
+    return True
+
+
+def _empty_cache(stamp: str) -> None:
     for path in cache_paths():
         try:
             for cached in [*path.glob("*.nbi"), *path.glob("*.nbc")]:
@@ -123,7 +212,6 @@ def refresh_cache() -> bool:
             os.replace(tmp, path / STAMP_FILE)
         except OSError:
             pass  # an unwritable cache directory: Numba will not save there either
-    return True
 
 
 refresh_cache()
