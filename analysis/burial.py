@@ -211,11 +211,11 @@ def rank_burials(
     for hand in extra:
         if len(hand) != BURY_SIZE or not held.contains_all(Play(tuple(hand))):
             raise PositionError(_("candidate {hand} is not {size} cards of the dealer's hand and kitty").format(
-                hand=hand, size=BURY_SIZE))
+                hand=hand.unicode(), size=BURY_SIZE))
         limit = deal.rules.bury_limit
         if limit is not None and hand.points > limit:
             raise PositionError(_("candidate {hand} holds {points} points (bury_limit={limit})").format(
-                hand=hand, points=hand.points, limit=limit))
+                hand=hand.unicode(), points=hand.points, limit=limit))
         existing = next((c for c in candidates if c.bury == hand), None)
         if existing:
             existing.given = True

@@ -39,7 +39,8 @@ from typing import Protocol, runtime_checkable
 
 from huolong.engine import Hand, Play, parse_seat
 from huolong.engine.sampling import Knowledge
-from huolong.i18n import _
+from huolong.engine.errors import excerpt
+from huolong.i18n import _, join
 
 
 class PolicyError(ValueError):
@@ -69,7 +70,7 @@ def policy_of(spec: str) -> Policy:
     module_name, colon, attr = text.partition(":")
     if not colon or not module_name or not attr:
         raise PolicyError(_("unknown policy {spec!r}: use {names} or module:attr").format(
-            spec=spec, names=", ".join(NAMES)))
+            spec=excerpt(spec), names=join(NAMES)))
     try:
         found = getattr(importlib.import_module(module_name), attr)
     except (ImportError, AttributeError) as e:

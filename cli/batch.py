@@ -7,39 +7,61 @@ import os
 
 import click
 
-from huolong.engine import write_position
-from huolong.i18n import N_, _
+from huolong.engine import excerpt, write_atomically, write_position
+from huolong.engine.files import os_reason
+from huolong.i18n import N_, _, ngettext
 from huolong.solver import OBJECTIVES
 from huolong.solver.search import PLAYS
 from huolong.solver.batch import solve_task
-from .common import Stopped, load, no_color_option, open_workers, progress, scheduler_option, workers_option
+from .common import (OBJECTIVE_HELP, BadInput, Stopped, load, no_color_option, open_workers, output_file, progress,
+                     scheduler_option, workers_option)
 
 
 def done_keys(path: str) -> set[tuple[str, int]]:
-    """(file, position) of every complete line already in the output; a torn last line is cut off."""
-    if not os.path.exists(path):
+    """(file, position) of every line already in the output; a last line torn by a crash is cut off.
+
+    Anything else that is not a line of a batch (another file named by mistake) is refused, the
+    file untouched: only the torn end of our own output may be dropped.
+    """
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
         return set()
+    except UnicodeDecodeError:
+        raise BadInput(_("{file}: not a JSON-lines file of huolong-solve batch (not UTF-8 text); write elsewhere "
+                         "(-o)").format(file=path)) from None
+    except OSError as e:
+        raise BadInput(_("{file}: {reason}").format(file=path, reason=os_reason(e))) from None
+    lines = text.split("\n")
     keys: set[tuple[str, int]] = set()
-    good: list[str] = []
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().split("\n")
-    for text in lines:
-        if not text.strip():
+    kept: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
             continue
-        try:
-            row = json.loads(text)
-            keys.add((row["file"], int(row["position"])))
-            good.append(text)
-        except (ValueError, KeyError, TypeError):
-            break  # a line cut short by a crash: everything before it stands
-    rebuilt = "".join(t + "\n" for t in good)
-    with open(path, encoding="utf-8") as f:
-        if f.read() != rebuilt:
-            tmp = f"{path}.tmp{os.getpid()}"
-            with open(tmp, "w", encoding="utf-8") as out:
-                out.write(rebuilt)
-            os.replace(tmp, path)
+        key = _row_key(line)
+        if key is None:
+            if any(rest.strip() for rest in lines[number:]):  # not the last line: not a torn end
+                raise BadInput(_("{file}:{line}: not a line of huolong-solve batch ({text!r}); remove the file or "
+                                 "write elsewhere (-o)").format(file=path, line=number, text=excerpt(line)))
+            click.echo(_("note: {file}:{line}: a line cut short (an interrupted run) is dropped").format(
+                file=path, line=number), err=True)
+            break
+        keys.add(key)
+        kept.append(line)
+    rebuilt = "".join(line + "\n" for line in kept)
+    if text != rebuilt:
+        write_atomically(path, rebuilt)
     return keys
+
+
+def _row_key(line: str) -> tuple[str, int] | None:
+    """(file, position) of a line of batch output, or ``None`` if it is not one."""
+    try:
+        row = json.loads(line)
+        return str(row["file"]), int(row["position"])
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 @click.command("batch", help=N_("""Solve every position of FILES into a JSON-lines file, one line per position as it finishes.
@@ -57,7 +79,7 @@ def done_keys(path: str) -> set[tuple[str, int]]:
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help=N_("JSON-lines file; positions already in it are skipped."))
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True)
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True, help=OBJECTIVE_HELP)
 @click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
               help=N_("Give up on a position after N nodes (its line gets an error)."))
 @click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
@@ -68,6 +90,7 @@ def done_keys(path: str) -> set[tuple[str, int]]:
 @scheduler_option
 def batch_command(files, output, objective, max_nodes, plays, no_line, workers, no_color, scheduler):
     positions = load(files, None, None, allow_before_bury=True)
+    output_file(output)
     numbered: list[tuple[str, int, str]] = []
     counters: dict[str, int] = {}
     for pos in positions:
@@ -90,5 +113,5 @@ def batch_command(files, output, objective, max_nodes, plays, no_line, workers, 
     except KeyboardInterrupt:
         raise Stopped(_("interrupted after {n} new positions; run again to finish {file}").format(
             n=written, file=output)) from None
-    click.echo(_("{n} positions solved, {done} already in {file}.").format(n=written, done=len(done), file=output),
-               err=True)
+    click.echo(ngettext("{n} position solved, {done} already in {file}.", "{n} positions solved, {done} already in {file}.",
+                        written).format(n=written, done=len(done), file=output), err=True)

@@ -11,11 +11,12 @@ import click
 from numba.core import event
 
 from huolong.engine import HuolongError, Play, Position, Rules, read_file, write_atomically
+from huolong.engine.files import os_reason
 from huolong.i18n import N_, _
 from huolong.puzzles.shipped import EXAMPLE_PREFIX, UnknownExample, examples, read_example
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "BadInput", "in_order", "typed_play", "StatusLine", "Stopped", "ascii_option", "color_wanted",
-           "json_option", "load", "no_color_option", "open_workers", "parse_rules", "progress", "read_input",
+__all__ = ["EXIT_BAD_INPUT", "EXIT_STOPPED", "OBJECTIVE_HELP", "BadInput", "in_order", "typed_play", "StatusLine", "Stopped", "ascii_option", "color_wanted",
+           "json_option", "load", "no_color_option", "open_workers", "output_file", "parse_rules", "progress", "read_input",
            "scheduler_option", "seed_option", "where", "workers_option", "write_atomically"]
 
 EXIT_BAD_INPUT = 2
@@ -77,7 +78,7 @@ def parse_rules(text: str | None, option: str = "--rules") -> Rules | None:
     try:
         return Rules.parse(text)
     except HuolongError as e:
-        raise BadInput(f"{option}: {e}") from None
+        raise BadInput(_("{option}: {error}").format(option=option, error=e)) from None
 
 
 def read_input(name: str, rules: Rules | None = None) -> list[Position]:
@@ -95,6 +96,30 @@ def read_input(name: str, rules: Rules | None = None) -> list[Position]:
             raise BadInput(_("{error} (the example installed with huolong-solve is example:{name})").format(
                 error=e, name=stem)) from None
         raise BadInput(str(e)) from None
+
+
+def output_file(path: str) -> str:
+    """An output file's path, its folder made now — before the work, not when saving it — as
+    ``puzzle generate`` makes its folder; a folder that cannot be made is bad input."""
+    if path.endswith(os.sep) or os.path.isdir(path):
+        raise BadInput(_("{file} is a folder: name a file in it").format(file=path))
+    folder = os.path.dirname(path)
+    if folder and os.path.exists(folder) and not os.path.isdir(folder):
+        raise BadInput(_("{file}: {folder} is a file, not a folder").format(file=path, folder=folder))
+    if folder:
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as e:
+            raise BadInput(_("{file}: cannot make the folder {folder}: {reason}").format(
+                file=path, folder=folder, reason=os_reason(e))) from None
+    probe = f"{path}.tmp{os.getpid()}"  # the name write_atomically writes first: can it be written here?
+    try:
+        with open(probe, "w", encoding="utf-8"):
+            pass
+        os.remove(probe)
+    except OSError as e:
+        raise BadInput(_("{file}: cannot be written: {reason}").format(file=path, reason=os_reason(e))) from None
+    return path
 
 
 def load(files: tuple[str, ...], position: int | None, rules: str | None, allow_before_bury: bool = False) -> list[Position]:
@@ -147,6 +172,11 @@ def seed_option(help: str, default: int | None = 1):  # type: ignore[no-untyped-
     """``--seed N``: ``help`` is the whole sentence (marked ``N_``), ``Seed of …: same seed, same output.``"""
     return click.option("--seed", type=int, default=default, show_default=default is not None, metavar="N",
                         help=help)
+
+
+#: ``--objective`` of solve and batch: what the search plays for.
+OBJECTIVE_HELP = N_("What the search plays for. outcome: the hand's result, then the points; result: the result "
+                    "alone (fastest); points: the attackers' final points.")
 
 
 def json_option(help: str):  # type: ignore[no-untyped-def]

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 
 import click
 from click.exceptions import NoArgsIsHelpError
 
-from huolong.engine import HuolongError, seat_label
-from huolong.i18n import N_, UnknownLanguage, _, from_environment, language, ngettext, set_language
+from huolong.engine import HuolongError, excerpt, seat_label
+from huolong.engine.files import os_reason
+from huolong.i18n import ENV_VAR, N_, UnknownLanguage, _, from_environment, language, ngettext, set_language
+from huolong.puzzles.shipped import shown_event
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve, stopped_dict
 from huolong.solver.search import PLAYS
 from huolong.solver.jobs import default_workers, prepare
 
-from .common import (BadInput, StatusLine, Stopped, ascii_option, color_wanted, json_option, load, no_color_option,
+from .common import (OBJECTIVE_HELP, BadInput, StatusLine, Stopped, ascii_option, color_wanted, json_option, load, no_color_option,
                      where)
 from .advise import advise_command
 from .batch import batch_command
@@ -56,9 +60,14 @@ class DefaultGroup(click.Group):
         try:
             choose_language(args)
         except UnknownLanguage as e:
-            set_language(from_environment_or_english())  # the error itself in the environment's language
-            click.echo(_("error: {message}").format(message=UnknownLanguage(e.text)), err=True)
-            sys.exit(2)
+            try:  # a variable set once for every run is not this command's mistake: the locale's language instead
+                choose_language(args, {k: v for k, v in os.environ.items() if k != ENV_VAR})
+            except UnknownLanguage:  # --lang itself: the error in the environment's language
+                set_language(from_environment_or_english())
+                click.echo(_("error: {message}").format(message=UnknownLanguage(e.text)), err=True)
+                sys.exit(2)
+            click.echo(_("note: {variable}={value} is not a language huolong-solve speaks (zh or en); it is "
+                         "ignored").format(variable=ENV_VAR, value=excerpt(e.text)), err=True)
         localize(self)
         if not args:  # no arguments: the help, not an error
             click.echo(self.get_help(click.Context(self, info_name=prog_name or "huolong-solve")))
@@ -72,6 +81,11 @@ class DefaultGroup(click.Group):
                 raise Stopped(str(e)) from None
             except HuolongError as e:  # DealFileError included
                 raise BadInput(str(e)) from None
+            except BrokenPipeError:
+                raise
+            except OSError as e:  # a file that cannot be written (a full disk, a read-only folder): no traceback
+                raise BadInput(_("{file}: {reason}").format(file=e.filename, reason=os_reason(e)) if e.filename
+                               else os_reason(e)) from None
         except NoArgsIsHelpError as e:  # a group named without its command, as `huolong-solve puzzle`
             click.echo(e.ctx.get_help() if e.ctx else "")
             sys.exit(0)
@@ -97,9 +111,10 @@ def from_environment_or_english() -> str:
 def usage_error_text(error: click.ClickException) -> str:
     """A usage error in one line, pointing at the command's help."""
     message = error.format_message().replace("\n", " ")
+    message = re.sub(r"(?<=[。？！；：）])\s+", "", message)  # click joins its parts with spaces
     ctx = getattr(error, "ctx", None)
     if isinstance(error, click.UsageError) and ctx is not None:
-        return _("{message} (see {command} --help)").format(message=message.removesuffix("."),
+        return _("{message} (see {command} --help)").format(message=message.removesuffix(".").removesuffix("。"),
                                                              command=ctx.command_path)
     return message
 
@@ -141,7 +156,7 @@ def cli() -> None:
     """))
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True,
-              help=N_("points: attackers maximise their score; outcome: both sides play for the hand's result."))
+              help=OBJECTIVE_HELP)
 @click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
               help=N_("all: every play's value; optimal: which plays are optimal (faster); best: one best play "
                       "(fastest)."))
@@ -184,7 +199,7 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
                     proved = proved_text(stop)
                     if proved:
                         click.echo(proved)
-                raise Stopped(f"{where(pos)}: {stop}") from None
+                raise Stopped(_("{file}: {message}").format(file=where(pos), message=stop)) from None
             if as_json:
                 results.append(analysis.to_dict())
             else:
@@ -229,9 +244,9 @@ def render_text(analysis: Analysis, style: Style, index: int, total: int, show_l
     pos = analysis.position
     title = _("Position {index} of {total}").format(index=index, total=total)
     if pos.origin:
-        title += f" ({where(pos)})"
+        title = _("{title} ({where})").format(title=title, where=where(pos))
     if pos.tags.get("Event"):
-        title += f": {pos.tags['Event']}"
+        title = _("{title}: {event}").format(title=title, event=shown_event(pos.tags["Event"]))
     if pos.is_over():
         return "\n".join([title, "", header(pos, style), "", sentence(analysis)])
     parts = [title, "", header(pos, style), "", diagram(pos, style), "", sentence(analysis), "",

@@ -15,8 +15,8 @@ from huolong.engine import HuolongError, Outcome, read_file, write_position
 from huolong.i18n import N_, _
 
 from .render import outcome_label
-from .common import (BadInput, in_order, Stopped, json_option, no_color_option, open_workers, parse_rules, progress,
-                     scheduler_option, seed_option, where, workers_option, write_atomically)
+from .common import (BadInput, in_order, Stopped, json_option, no_color_option, open_workers, output_file,
+                     parse_rules, progress, scheduler_option, seed_option, where, workers_option, write_atomically)
 
 CHECKPOINT_SECONDS = 5.0
 
@@ -93,6 +93,8 @@ def match_command(a, b, deals, seed, output, rules, workers, as_json, no_color, 
     if ruleset.is_bridge:
         raise BadInput(_("--rules: match deals Huolong hands, not bridge"))
     a, b = check_policy(a), check_policy(b)
+    if output:
+        output_file(output)  # its folder made before the work, not when saving it
     texts, scores = resume(output, seed, a, b) if output else ([], [])
     if len(scores) > deals:
         raise BadInput(_("{file} already holds {n} deals, more than --deals {deals}").format(

@@ -10,14 +10,15 @@ from pathlib import Path
 import click
 from tabulate import tabulate
 
-from huolong.engine import Play, Position, seat_label
-from huolong.i18n import N_, _
+from huolong.engine import Play, Position, excerpt, seat_label
+from huolong.i18n import N_, _, pgettext
 from huolong.solver import solve
 from huolong.puzzles import KINDS, THEMES, parse_solution
 from huolong.puzzles.themes import theme_label, why_text
-from huolong.puzzles.trainer import Trainer, puzzle_id
+from huolong.puzzles.trainer import Trainer, default_store, puzzle_id, why_at
 
-from .common import BadInput, typed_play, ascii_option, color_wanted, json_option, no_color_option, seed_option
+from .common import (BadInput, typed_play, ascii_option, color_wanted, json_option, no_color_option, output_file,
+                     seed_option)
 from .puzzle import load_puzzles
 from .render import Style, diagram, header, line_table
 
@@ -33,7 +34,7 @@ def _rating_range(text: str | None) -> tuple[int, int]:
         return 0, 10_000
     match = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
     if not match:
-        raise BadInput(_("--rating {text!r}: expected LOW-HIGH, e.g. 1200-1600").format(text=text))
+        raise BadInput(_("--rating {text!r}: expected LOW-HIGH, e.g. 1200-1600").format(text=excerpt(text)))
     return int(match.group(1)), int(match.group(2))
 
 
@@ -78,10 +79,8 @@ def _estimate(pos: Position) -> float:
 @no_color_option
 @ascii_option
 def train_command(paths, kind, theme, rating, count, in_order, seed, stats, store, as_json, no_color, ascii_):
-    trainer = Trainer.load(store)
-    if trainer.warning:
-        click.echo(_("warning: {message}").format(message=trainer.warning), err=True)
     if stats:
+        trainer = _load_trainer(store)
         click.echo(json.dumps(trainer.stats(), ensure_ascii=False, indent=1) if as_json else stats_text(trainer))
         return
     if as_json:
@@ -93,6 +92,8 @@ def train_command(paths, kind, theme, rating, count, in_order, seed, stats, stor
                and low <= _estimate(p) <= high]
     if not puzzles:
         raise BadInput(_("no puzzles match"))
+    output_file(str(store or default_store()))  # its folder made before the first puzzle, not when saving an answer
+    trainer = _load_trainer(store)  # once the puzzles are known good: a bad puzzle file is said first
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     rng = random.Random(seed)
     posed = solved = 0
@@ -114,6 +115,14 @@ def train_command(paths, kind, theme, rating, count, in_order, seed, stats, stor
     click.echo("\n" + _(
         "Score: {solved} of {posed} solved. Your rating: {rating} ± {rd} after {n} attempts (kept in {path}).").format(solved=solved, posed=posed, rating=f"{trainer.player.rating:.0f}",
                                       rd=f"{trainer.player.rd:.0f}", n=len(trainer.attempts), path=trainer.path))
+
+
+def _load_trainer(store: Path | None) -> Trainer:
+    """The trainer's record, its warning (fresh, or a damaged one set aside) said on stderr."""
+    trainer = Trainer.load(store)
+    if trainer.warning:
+        click.echo(_("warning: {message}").format(message=trainer.warning), err=True)
+    return trainer
 
 
 def _pose(pos: Position, number: int, total: int, rating, trainer: Trainer, style: Style) -> bool | None:  # type: ignore[no-untyped-def]
@@ -142,20 +151,20 @@ def _pose(pos: Position, number: int, total: int, rating, trainer: Trainer, styl
             return None
         if answer != play:
             _refute(current, answer, play, style)
-            _why(pos, style)
+            _why(why_at(pos, current), style)  # the move gone wrong, which may not be the first
             return False
         click.echo(_("  Right."))
         current.play(answer)
     themes = " ".join(theme_label(t) for t in pos.tags.get("Theme", "").split())
     click.echo(_("Solved! Themes: {themes}.").format(themes=themes or "-"))
-    _why(pos, style)
+    _why(pos.tags.get("Why"), style)
     return True
 
 
 def _ask(pos: Position) -> Play | None:
     while True:
         text = click.prompt(_("{seat} to play").format(seat=seat_label(pos.to_play)), default="",
-                            show_default=False)
+                            show_default=False, prompt_suffix=pgettext("after a question", ": "))
         if text.strip().lower() in ("q", "quit", "exit", "退出"):
             return None
         answer, why = typed_play(pos, text)
@@ -165,10 +174,10 @@ def _ask(pos: Position) -> Play | None:
         return answer
 
 
-def _why(pos: Position, style: Style) -> None:
-    if pos.tags.get("Why"):
-        click.echo(_("  Why: {sentence}.").format(sentence=style.sentence(why_text(pos.tags["Why"]))),
-                   color=style.color)
+def _why(sentence: str | None, style: Style) -> None:
+    """A sentence of why (English, as in a ``Why`` tag), in the current language."""
+    if sentence:
+        click.echo(_("  Why: {sentence}.").format(sentence=style.sentence(why_text(sentence))), color=style.color)
 
 
 def _refute(pos: Position, wrong: Play, right: Play, style: Style) -> None:

@@ -10,7 +10,7 @@
 
 from .cards import BIG_JOKER, LITTLE_JOKER, Card, Hand, Play, card_points, card_token, card_unicode, parse_card
 from .dealfile import read_file, read_positions, write_file, write_position, write_positions
-from .errors import CardError, DealFileError, HuolongError, IllegalPlayError, PositionError, RulesError
+from .errors import CardError, DealFileError, HuolongError, IllegalPlayError, PositionError, RulesError, excerpt
 from .files import write_atomically
 from .order import TRUMP, TrumpOrder
 from .outcome import OUTCOME_NAMES, Outcome, hand_result, outcome_key
@@ -21,7 +21,8 @@ from .seats import EAST, NORTH, SEAT_NAMES, SOUTH, WEST, Seat, parse_seat, seat_
 __all__ = [
     "BIG_JOKER", "LITTLE_JOKER", "Card", "Hand", "Play", "card_points", "card_token", "card_unicode", "parse_card",
     "read_file", "read_positions", "write_file", "write_position", "write_positions",
-    "CardError", "DealFileError", "HuolongError", "IllegalPlayError", "PositionError", "RulesError", "write_atomically",
+    "CardError", "DealFileError", "HuolongError", "IllegalPlayError", "PositionError", "RulesError", "excerpt",
+    "write_atomically",
     "TRUMP", "TrumpOrder", "OUTCOME_NAMES", "Outcome", "hand_result", "outcome_key",
     "Position", "Trick", "Rules", "EAST", "NORTH", "SEAT_NAMES", "SOUTH", "WEST", "Seat", "parse_seat", "seat_label", "seat_name",
 ]

@@ -28,7 +28,7 @@ from typing import Iterable, Iterator
 
 from huolong.i18n import _
 
-from .errors import CardError
+from .errors import CardError, excerpt
 
 Card = int
 
@@ -129,7 +129,7 @@ def parse_card(token: str) -> Card:
             rank = "T"
         if len(rank) == 1 and rank in RANKS:
             return make_card(suit, rank)
-    raise CardError(_("invalid card token {token!r}").format(token=token))
+    raise CardError(_("invalid card token {token!r}").format(token=excerpt(token)))
 
 
 def sort_key(card: Card) -> tuple[int, int]:
@@ -165,7 +165,8 @@ class Hand:
         if len(groups) == 4:
             groups.append("")
         if len(groups) != 5:
-            raise CardError(_("invalid hand string {text!r}: expected 4 or 5 groups separated by '.'").format(text=text))
+            raise CardError(_("invalid hand string {text!r}: expected 4 or 5 groups separated by '.'").format(
+                text=excerpt(text)))
         cards: list[Card] = []
         for suit, group in enumerate(groups[:4]):
             if group == "-":
@@ -176,7 +177,8 @@ class Hand:
                 if group[i : i + 2] == "10":
                     ch, i = "T", i + 1
                 if ch not in RANKS:
-                    raise CardError(_("invalid rank {rank!r} in hand string {text!r}").format(rank=group[i], text=text))
+                    raise CardError(_("invalid rank {rank!r} in hand string {text!r}").format(
+                        rank=group[i], text=excerpt(text)))
                 cards.append(make_card(suit, ch))
                 i += 1
         if groups[4] != "-":
@@ -187,7 +189,7 @@ class Hand:
                     cards.append(LITTLE_JOKER)
                 else:
                     raise CardError(_("invalid joker {joker!r} in hand string {text!r}: use B or L").format(
-                        joker=ch, text=text))
+                        joker=ch, text=excerpt(text)))
         return cls.from_cards(cards)
 
     def __str__(self) -> str:
@@ -228,7 +230,8 @@ class Hand:
         counts = list(self.counts)
         for card in cards:
             if counts[card] == 0:
-                raise CardError(_("card {card} is not in hand {hand}").format(card=card_token(card), hand=self))
+                raise CardError(_("card {card} is not in hand {hand}").format(
+                    card=card_unicode(card), hand=self.unicode() or "-"))
             counts[card] -= 1
         return Hand(tuple(counts))
 

@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import errno
 import os
 import re
 from dataclasses import dataclass, field
@@ -28,21 +27,23 @@ from typing import Iterable
 from huolong.i18n import N_, _
 
 from .cards import Hand, Play
-from .errors import DealFileError, HuolongError
-from .files import write_atomically
+from .errors import DealFileError, HuolongError, excerpt
+from .files import os_reason, write_atomically
 from .order import SUITS, parse_level, parse_suit
 from .position import Position
 from .rules import Rules
 from .seats import parse_seat, seat_label, seat_name
 
-# the operating system's words for what goes wrong opening a file, in our catalog
-OS_ERRORS = {errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
-             errno.EISDIR: N_("Is a directory")}
 REQUIRED_TAGS = ("Level", "Trump", "Dealer", "Deal")
 GAME_TAGS = REQUIRED_TAGS + ("Bottom", "Kitty", "Leader", "Trick", "Points", "Rules", "Play")
+_PBN_ONLY_TAGS = ("Contract", "Declarer", "Vulnerable", "Board", "Auction", "Scoring")
 _SECTION_TAGS = ("Auction", "Play", "Note", "OptimumResultTable", "ActionTable")  # PBN tags with lines after them
 _TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"(.*)"\s*\]\s*$')
 _TRICK_LINE = re.compile(r"^\s*([A-Za-z])\s*:(.*)$")
+#: Why bytes are not UTF-8, as Python's decoder says it, in words the catalog translates.
+DECODE_REASONS = {"invalid start byte": N_("invalid start byte"),
+                  "invalid continuation byte": N_("invalid continuation byte"),
+                  "unexpected end of data": N_("unexpected end of data")}
 
 __all__ = ["read_positions", "read_file", "write_positions", "write_position", "write_file"]
 
@@ -66,16 +67,26 @@ def read_file(path: str | os.PathLike[str], rules: Rules | None = None) -> list[
     import sys
 
     name = os.fspath(path)
-    if name == "-":
-        return read_positions(sys.stdin.read(), "<stdin>", rules)
+    if name == "-":  # the bytes, decoded as a file's are: binary input is said to be so, not read as text
+        stdin = getattr(sys.stdin, "buffer", None)
+        data = stdin.read() if stdin is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+        return read_positions(_text_of(data, "<stdin>"), "<stdin>", rules)
     try:
-        with open(name, encoding="utf-8") as f:
-            text = f.read()
-    except UnicodeDecodeError as e:
-        raise DealFileError(_("not a UTF-8 text file ({reason})").format(reason=e.reason), name, 1) from None
+        with open(name, "rb") as f:
+            data = f.read()
     except OSError as e:
-        raise DealFileError(_(OS_ERRORS[e.errno]) if e.errno in OS_ERRORS else e.strerror or str(e), name) from None
-    return read_positions(text, name, rules)
+        raise DealFileError(os_reason(e), name) from None
+    return read_positions(_text_of(data, name), name, rules)
+
+
+def _text_of(data: bytes, name: str) -> str:
+    """The text of a file's bytes; bytes that are not UTF-8 are a :class:`DealFileError` at their line."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        reason = _(DECODE_REASONS[e.reason]) if e.reason in DECODE_REASONS else e.reason
+        raise DealFileError(_("not a UTF-8 text file ({reason})").format(reason=reason), name,
+                            data.count(b"\n", 0, e.start) + 1) from None
 
 
 def read_positions(text: str, filename: str = "<string>", rules: Rules | None = None) -> list[Position]:
@@ -104,12 +115,12 @@ def _split(text: str, filename: str) -> list[_Block]:
         if line.startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise DealFileError(_("malformed tag line {line!r}: expected [Name \"value\"]").format(line=line),
-                                    filename, number)
+                raise DealFileError(_("malformed tag line {line!r}: expected [Name \"value\"]").format(
+                    line=excerpt(line)), filename, number)
             name, value = match.groups()
             if name in current.tags:
                 raise DealFileError(_("tag {name} is repeated (first at line {first})").format(
-                    name=name, first=current.tags[name][1]), filename, number)
+                    name=excerpt(name), first=current.tags[name][1]), filename, number)
             current.tags[name] = (value, number)
             current.order.append(name)
             continue
@@ -117,7 +128,7 @@ def _split(text: str, filename: str) -> list[_Block]:
             current.plays.append((line, number))
             continue
         raise DealFileError(_("unexpected line {line!r}: not a tag, a comment or a trick of a [Play] record").format(
-            line=line), filename, number)
+            line=excerpt(line)), filename, number)
     return [b for b in blocks if b.tags]
 
 
@@ -142,6 +153,9 @@ def _build(block: _Block, filename: str, override: Rules | None = None) -> Posit
         return _build_bridge(block, filename, rules, fail, parsed)
     for tag in REQUIRED_TAGS:
         if tag not in block.tags:
+            if _looks_like_bridge(block, filename):
+                raise fail(_("missing required tag {tag}: this looks like a bridge deal (PBN); read it with "
+                             "--rules bridge").format(tag=tag))
             raise fail(_("missing required tag {tag}").format(tag=tag))
     level = parsed("Level", parse_level)
     trump = parsed("Trump", parse_suit)
@@ -176,8 +190,13 @@ def _build(block: _Block, filename: str, override: Rules | None = None) -> Posit
         _replay(pos, block, filename)
         if "Result" in block.tags and pos.is_over() and value("Result").split() != result_text(pos).split():
             raise fail(_("Result {result!r} does not match the play, which gives {actual!r}").format(
-                result=value("Result"), actual=result_text(pos)), "Result")
+                result=excerpt(value("Result")), actual=result_text(pos)), "Result")
     return pos
+
+
+def _looks_like_bridge(block: _Block, filename: str) -> bool:
+    """A ``.pbn`` file, or a deal with the tags of a bridge board (PBN) and no Huolong level."""
+    return filename.lower().endswith(".pbn") or bool(set(block.tags) & set(_PBN_ONLY_TAGS))
 
 
 def result_text(pos: Position) -> str:
@@ -230,7 +249,7 @@ def _parse_contract(text: str) -> int | None:
     match = re.fullmatch(r"\s*[1-7]\s*(NT|N|S|H|D|C)\s*X{0,2}\s*", text.upper())
     if not match:
         raise HuolongError(_("invalid Contract {text!r}: expected a level and strain such as 4S or 3NT").format(
-            text=text))
+            text=excerpt(text)))
     return _parse_strain(match.group(1))
 
 
@@ -239,7 +258,7 @@ def _replay(pos: Position, block: _Block, filename: str) -> None:
         match = _TRICK_LINE.match(text)
         if not match:
             raise DealFileError(_("malformed trick line {text!r}: expected 'S: play, play, play, play'").format(
-                text=text), filename, number)
+                text=excerpt(text)), filename, number)
         try:
             seat = parse_seat(match.group(1))
             plays = [Play.parse(p) for p in match.group(2).split(",")]
@@ -264,11 +283,12 @@ def _replay(pos: Position, block: _Block, filename: str) -> None:
 def _parse_deal(text: str, direction: int = 1) -> list[Hand | None]:
     first, colon, rest = text.partition(":")
     if not colon:
-        raise HuolongError(_("invalid Deal {text!r}: expected FIRST:hand hand hand hand").format(text=text))
+        raise HuolongError(_("invalid Deal {text!r}: expected FIRST:hand hand hand hand").format(text=excerpt(text)))
     seat = parse_seat(first)
     parts = rest.split()
     if len(parts) != 4:
-        raise HuolongError(_("invalid Deal {text!r}: expected 4 hands, found {n}").format(text=text, n=len(parts)))
+        raise HuolongError(_("invalid Deal {text!r}: expected 4 hands, found {n}").format(
+            text=excerpt(text), n=len(parts)))
     hands: list[Hand | None] = [None] * 4
     for i, part in enumerate(parts):
         hands[(seat + direction * i) % 4] = None if part == "-" else Hand.parse(part)
@@ -283,7 +303,7 @@ def _parse_points(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise HuolongError(_("invalid Points {text!r}: expected a whole number").format(text=text)) from None
+        raise HuolongError(_("invalid Points {text!r}: expected a whole number").format(text=excerpt(text))) from None
 
 
 # -- writing -----------------------------------------------------------------

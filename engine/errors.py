@@ -1,6 +1,23 @@
-"""The engine's errors: all are ``ValueError`` subclasses that echo the bad input."""
+"""The engine's errors: all are ``ValueError`` subclasses that echo the bad input, cut to a readable length."""
 
 from __future__ import annotations
+
+from huolong.i18n import _
+
+#: At most this many characters of the user's input are quoted in an error (a whole 100 MB line is no help).
+QUOTE_LIMIT = 60
+
+
+def excerpt(text: str) -> str:
+    """``text`` as an error quotes it: at most :data:`QUOTE_LIMIT` characters, ``…`` marking a cut.
+
+    >>> quoted = "invalid line {line!r}".format(line=excerpt("x" * 1000))
+    >>> len(quoted), quoted[-4:]
+    (75, "xx…'")
+    >>> excerpt("short")
+    'short'
+    """
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT - 1] + "…"
 
 
 class HuolongError(ValueError):
@@ -36,4 +53,5 @@ class DealFileError(HuolongError):
         self.message = message
         self.filename = filename
         self.line = line
-        super().__init__(f"{filename}:{line}: {message}" if line is not None else f"{filename}: {message}")
+        where = _("{file}:{line}: {message}") if line is not None else _("{file}: {message}")
+        super().__init__(where.format(file=filename, line=line, message=message))

@@ -28,7 +28,7 @@ from functools import lru_cache
 from huolong.i18n import _
 
 from .cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, RANKS, SUIT_SYMBOLS, SUITS, Card
-from .errors import HuolongError
+from .errors import HuolongError, excerpt
 
 TRUMP = 4
 LEVELS = "3456789TJQKA"
@@ -40,7 +40,7 @@ def parse_level(text: str) -> str:
     if level == "10":
         level = "T"
     if len(level) != 1 or level not in LEVELS:
-        raise HuolongError(_("invalid level {text!r}: use 3..9, T, J, Q, K or A").format(text=text))
+        raise HuolongError(_("invalid level {text!r}: use 3..9, T, J, Q, K or A").format(text=excerpt(text)))
     return level
 
 
@@ -49,7 +49,7 @@ def parse_suit(text: str) -> int:
     for i, (letter, symbol) in enumerate(zip(SUITS, SUIT_SYMBOLS, strict=True)):
         if name in (letter, symbol):
             return i
-    raise HuolongError(_("invalid trump suit {text!r}: use S, H, D or C").format(text=text))
+    raise HuolongError(_("invalid trump suit {text!r}: use S, H, D or C").format(text=excerpt(text)))
 
 
 @lru_cache(maxsize=None)

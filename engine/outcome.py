@@ -28,6 +28,8 @@ OUTCOME_NAMES = (
 OUTCOME_LABELS = {"attackers-win-game": N_("attackers-win-game"), "attackers-up": N_("attackers-up"),
                   "attackers-take-deal": N_("attackers-take-deal"), "dealer-keeps": N_("dealer-keeps"),
                   "dealer-up": N_("dealer-up"), "dealer-win-game": N_("dealer-win-game")}
+#: The outcomes that carry levels, with their levels (``attackers-up 1``) as text shows them.
+LEVELLED_LABELS = {"attackers-up": N_("attackers-up {n}"), "dealer-up": N_("dealer-up {n}")}
 WIN_GAME_POINTS = 300
 
 
@@ -60,6 +62,8 @@ class Outcome:
 
     def label(self) -> str:
         """The outcome as a table shows it: its name and levels (``attackers-up 1``), in the current language."""
+        if self.levels and self.name in LEVELLED_LABELS:
+            return _(LEVELLED_LABELS[self.name]).format(n=self.levels)
         name = _(OUTCOME_LABELS[self.name])
         return f"{name} {self.levels}" if self.levels else name
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from huolong.i18n import _
+from huolong.i18n import _, ngettext
 
 from .cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, Hand, Play, card_unicode
 from .errors import IllegalPlayError, PositionError
@@ -193,7 +193,7 @@ class Position:
             raise PositionError(_("the bury must be {size} cards, not {n}").format(size=self.shape.bottom_size,
                                                                                   n=len(cards)))
         if not held.contains_all(Play(tuple(cards))):
-            raise PositionError(_("the dealer does not hold {cards} (hand and kitty)").format(cards=cards))
+            raise PositionError(_("the dealer does not hold {cards} (hand and kitty)").format(cards=cards.unicode()))
         out = self.copy()
         out.hands[self.dealer] = held - cards
         out.bottom, out.leader, out.trick, out._stack = cards, self.dealer, [], []
@@ -227,7 +227,7 @@ class Position:
         error = self.play_error(play)
         if error:
             raise IllegalPlayError(_("illegal play {play} by {seat}: {error}").format(
-                play=play, seat=seat_label(self.to_play), error=error))
+                play=play.unicode(), seat=seat_label(self.to_play), error=error))
         self._stack.append(
             _Snapshot(list(self.hands), self.leader, list(self.trick), self.points, self.dug, len(self.history))
         )
@@ -357,7 +357,7 @@ class Position:
                 error = follow_error(before, self.trick[0], play, self.order, self.rules.follow)
             if error:
                 return [(_("play {number} of the trick ({play}) by {seat} is illegal: {error}").format(
-                    number=i + 1, play=play, seat=seat_label(seat), error=error), "Trick")]
+                    number=i + 1, play=play.unicode(), seat=seat_label(seat), error=error), "Trick")]
         return []
 
     # -- copying and comparing ----------------------------------------------
@@ -390,6 +390,11 @@ class Position:
                 and (trick is None or len(p.history) - first + 1 == trick and (seat is not None or not p.trick))
                 and (seat is None or p.to_play == seat)]
         if not fits:
+            tricks = max((len(p.history) - first + 1 for p in points if not p.is_over()), default=0)
+            if trick is not None and not 1 <= trick <= tricks:
+                raise PositionError(ngettext("there is no trick {trick}: the record holds {n} trick",
+                                             "there is no trick {trick}: the record holds {n} tricks",
+                                             tricks).format(trick=trick, n=tricks))
             if trick is not None and seat is not None:
                 text = _("there is no point in trick {trick} where {seat} is to play")
             elif trick is not None:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from huolong.i18n import _
+from huolong.i18n import N_, _, pgettext
 
-from .errors import RulesError
+from .errors import RulesError, excerpt
 
 FOLLOW_CHOICES = ("free", "strict")
 
@@ -48,6 +48,13 @@ HUOLONG = GameShape("huolong", 3, True, True, 3, 1, 39, 6, True, 0)
 BRIDGE = GameShape("bridge", 1, False, False, 1, -1, 13, 0, False, 1)
 GAMES = {"standard": HUOLONG, "bridge": BRIDGE}
 ZERO_CHOICES = ("outright", "plus2")
+#: How text names a ruleset's game (with its way of following) and each option that is not the default.
+GAME_LABELS = {("standard", "free"): N_("standard"), ("standard", "strict"): N_("standard follow=strict"),
+               ("bridge", "free"): N_("bridge")}
+OPTION_LABELS = {"multiplier": N_("multiplier={value}"), "bury_limit": N_("bury_limit={value}"),
+                 "threshold": N_("threshold={value}")}
+VALUE_LABELS = {("bury_limit", None): N_("bury_limit=none"), ("zero", "plus2"): N_("zero=plus2"),
+                ("zero", "outright"): N_("zero=outright")}
 
 
 @dataclass(frozen=True)
@@ -70,18 +77,22 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
-            raise RulesError(_("unknown game {game!r}: use standard or bridge").format(game=self.game))
+            raise RulesError(_("unknown game {game!r}: use standard or bridge").format(game=excerpt(str(self.game))))
         if self.follow not in FOLLOW_CHOICES:
-            raise RulesError(_("invalid value {value!r} for follow: use free or strict").format(value=self.follow))
+            raise RulesError(_("invalid value {value!r} for follow: use free or strict").format(
+                value=excerpt(str(self.follow))))
         if self.zero not in ZERO_CHOICES:
-            raise RulesError(_("invalid value {value!r} for zero: use outright or plus2").format(value=self.zero))
+            raise RulesError(_("invalid value {value!r} for zero: use outright or plus2").format(
+                value=excerpt(str(self.zero))))
         if not isinstance(self.multiplier, int) or self.multiplier < 1:
-            raise RulesError(_("invalid value {value!r} for multiplier: an integer ≥ 1").format(value=self.multiplier))
+            raise RulesError(_("invalid value {value!r} for multiplier: an integer ≥ 1").format(
+                value=self.multiplier))
         if self.bury_limit is not None and (not isinstance(self.bury_limit, int) or self.bury_limit < 0):
             raise RulesError(_("invalid value {value!r} for bury_limit: points ≥ 0 or none").format(
                 value=self.bury_limit))
         if not isinstance(self.threshold, int) or self.threshold < 0:
-            raise RulesError(_("invalid value {value!r} for threshold: points ≥ 0").format(value=self.threshold))
+            raise RulesError(_("invalid value {value!r} for threshold: points ≥ 0").format(
+                value=self.threshold))
 
     @classmethod
     def parse(cls, text: str) -> Rules:
@@ -96,15 +107,17 @@ class Rules:
         for word in words:
             name, eq, value = word.partition("=")
             if not eq:
-                raise RulesError(_("invalid ruleset word {word!r}: expected option=value").format(word=word))
+                raise RulesError(_("invalid ruleset word {word!r}: expected option=value").format(word=excerpt(word)))
             if name not in known:
-                raise RulesError(_("unknown ruleset option {name!r} in {text!r}").format(name=name, text=text))
+                raise RulesError(_("unknown ruleset option {name!r} in {text!r}").format(name=excerpt(name),
+                                                                                           text=excerpt(text)))
             if name in options:
-                raise RulesError(_("ruleset option {name!r} given twice in {text!r}").format(name=name, text=text))
+                raise RulesError(_("ruleset option {name!r} given twice in {text!r}").format(
+                    name=name, text=excerpt(text)))
             options[name] = _convert(name, value)
         rules = cls(**options)  # type: ignore[arg-type]
         if rules.game == "bridge" and len(options) > 1:
-            raise RulesError(_("the bridge ruleset takes no options: {text!r}").format(text=text))
+            raise RulesError(_("the bridge ruleset takes no options: {text!r}").format(text=excerpt(text)))
         return rules
 
     @property
@@ -117,6 +130,27 @@ class Rules:
 
     def with_options(self, **changes: object) -> Rules:
         return replace(self, **changes)  # type: ignore[arg-type]
+
+    def label(self) -> str:
+        """The ruleset as text shows it, in the current language: ``standard follow=strict`` in
+        English (what ``--rules`` takes), 标准（死棒） in Chinese.
+
+        >>> from huolong.i18n import use
+        >>> with use("zh"):
+        ...     Rules.parse("standard follow=strict multiplier=3").label()
+        '标准（死棒），抠底 3 倍'
+        """
+        default = Rules()
+        words = [_(GAME_LABELS.get((self.game, self.follow), self.game))]
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("game", "follow") or value == getattr(default, f.name):
+                continue
+            if (f.name, value) in VALUE_LABELS:
+                words.append(_(VALUE_LABELS[f.name, value]))
+            else:
+                words.append(_(OPTION_LABELS[f.name]).format(value=value))
+        return pgettext("between rule options", " ").join(words)
 
     def __str__(self) -> str:
         default = Rules()
@@ -138,4 +172,5 @@ def _convert(name: str, value: str) -> object:
     try:
         return int(value)
     except ValueError:
-        raise RulesError(f"invalid value {value!r} for {name}: expected an integer") from None
+        raise RulesError(_("invalid value {value!r} for {name}: expected an integer").format(
+            value=excerpt(value), name=name)) from None

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from huolong.i18n import N_, _
 
-from .errors import HuolongError
+from .errors import HuolongError, excerpt
 
 Seat = int
 
@@ -35,7 +35,7 @@ def parse_seat(text: str) -> Seat:
     if len(name) == 1 and name in CHINESE_SEATS:
         return CHINESE_SEATS.index(name)
     if len(name) != 1 or name not in SEAT_NAMES:
-        raise HuolongError(_("invalid seat {text!r}: use S, E, N or W").format(text=text))
+        raise HuolongError(_("invalid seat {text!r}: use S, E, N or W").format(text=excerpt(text)))
     return SEAT_NAMES.index(name)
 
 

@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, Sequence
 
 from huolong.i18n import _, ngettext
 
-from .cards import NUM_KINDS, Card, Hand, Play, sort_key
+from .cards import NUM_KINDS, SUIT_SYMBOLS, Card, Hand, Play, sort_key, suit_of
 from .order import TRUMP, TrumpOrder
 
 CANNOT_WIN = -1
@@ -70,13 +70,12 @@ def follow_error(hand: Hand, lead: Play, play: Play, order: TrumpOrder, follow: 
         return ngettext("must play {n} card, not {played}", "must play {n} cards, not {played}", n).format(
             n=n, played=len(play))
     if not hand.contains_all(play):
-        return _("{play} is not in the hand").format(play=play)
+        return _("{play} is not in the hand").format(play=play.unicode())
     suit = order.effective_suit(lead.cards[0])
     held = [c for c in hand if order.effective_suit(c) == suit]
     played = [c for c in play.cards if order.effective_suit(c) == suit]
     if len(played) != min(n, len(held)):
-        return ngettext("must follow suit with {n} card of the suit led",
-                        "must follow suit with {n} cards of the suit led", min(n, len(held))).format(n=min(n, len(held)))
+        return _follow_suit_error(play, suit, min(n, len(held)), order)
     if follow == "strict":
         counts = {c: held.count(c) for c in set(held)}
         same = len(set(play.cards)) == 1
@@ -93,14 +92,48 @@ def follow_error(hand: Hand, lead: Play, play: Play, order: TrumpOrder, follow: 
     return None
 
 
+def _follow_suit_error(play: Play, suit: int, n: int, order: TrumpOrder) -> str:
+    """Why a play that does not follow suit is illegal, in a player's words: when trumps were led,
+    what counts as trump (a ♥A at level A is one); when a plain suit was led, which of the cards
+    played of its printed suit are trumps instead."""
+    if suit == TRUMP and order.level is not None:
+        return ngettext("trumps were led ({trumps}): you must follow with {n} trump",
+                        "trumps were led ({trumps}): you must follow with {n} trumps", n).format(
+            trumps=trumps_text(order), n=n)
+    if suit == TRUMP:  # bridge: the trump suit is a suit like the others
+        suit = order.trump  # type: ignore[assignment]
+    symbol = SUIT_SYMBOLS[suit]
+    looks_plain = [c for c in play.cards if order.level is not None and suit_of(c) == suit and order.is_trump(c)]
+    if looks_plain:
+        return ngettext("{suit} was led: you must follow with {n} {suit} card (the level cards and the 2s are "
+                        "trumps, not {suit}: {cards})",
+                        "{suit} was led: you must follow with {n} {suit} cards (the level cards and the 2s are "
+                        "trumps, not {suit}: {cards})", n).format(suit=symbol, n=n,
+                                                                 cards=Play(tuple(looks_plain)).unicode())
+    return ngettext("{suit} was led: you must follow with {n} {suit} card",
+                    "{suit} was led: you must follow with {n} {suit} cards", n).format(suit=symbol, n=n)
+
+
+def trumps_text(order: TrumpOrder) -> str:
+    """What counts as trump in a Huolong hand, as a player lists it.
+
+    >>> trumps_text(TrumpOrder("A", 1)), trumps_text(TrumpOrder("T", None))
+    ('the jokers, every A, every 2 and ♥', 'the jokers, every 10 and every 2')
+    """
+    level = "10" if order.level == "T" else order.level
+    if order.trump is None:
+        return _("the jokers, every {level} and every 2").format(level=level)
+    return _("the jokers, every {level}, every 2 and {suit}").format(level=level, suit=SUIT_SYMBOLS[order.trump])
+
+
 def lead_error(hand: Hand, play: Play, max_unit: int = 3) -> str | None:
     """Why ``play`` may not be led from ``hand``, or ``None``."""
     if not play.is_unit:
-        return _("{play} is not a single, a pair or a triple").format(play=play)
+        return _("{play} is not a single, a pair or a triple").format(play=play.unicode())
     if len(play) > max_unit:
-        return _("{play}: only single cards may be led in this game").format(play=play)
+        return _("{play}: only single cards may be led in this game").format(play=play.unicode())
     if not hand.contains_all(play):
-        return _("{play} is not in the hand").format(play=play)
+        return _("{play} is not in the hand").format(play=play.unicode())
     return None
 
 

@@ -2,7 +2,8 @@
 
 It lives in the user's data folder (``platformdirs``), or where
 ``HUOLONG_SOLVE_TRAINER`` points, as one JSON file written atomically. A
-missing or unreadable file starts a fresh record, with a warning.
+missing or unreadable file starts a fresh record, with a warning; an
+unreadable one is first renamed aside, never overwritten.
 
 A puzzle's rating starts from its ``Rating`` tag (a formula's estimate,
 uncertain: RD 250) and learns from every attempt, as the player's does:
@@ -22,17 +23,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from huolong.engine import Position, write_atomically
+from huolong.engine import HuolongError, Position, excerpt, write_atomically
+from huolong.engine.files import os_reason
 from huolong.i18n import _
+from huolong.solver import solve
 
 from .glicko import Rating
+from .themes import why
 
 STORE_ENV = "HUOLONG_SOLVE_TRAINER"
 VERSION = 1
@@ -55,6 +60,92 @@ def puzzle_id(pos: Position) -> str:
                      str(pos.bottom), *(str(h) for h in pos.hands), *(str(p) for p in pos.trick),
                      pos.tags.get("Solution", "")])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def why_at(puzzle: Position, at: Position) -> str | None:
+    """The sentence of why (in English, as a ``Why`` tag holds it) for the solving side's move at ``at``,
+    a position on the puzzle's solution: the puzzle's own ``Why`` at its first move (it explains that
+    one); at a later move, what the values there say. ``None`` when there is nothing to say: no tag at
+    the first move, or a later move where every play is worth the same (a puzzle not checked)."""
+    if len(at.history) == len(puzzle.history) and len(at.trick) == len(puzzle.trick):
+        return puzzle.tags.get("Why")
+    analysis = solve(at, "outcome", line=False)
+    if all(m.value == analysis.value for m in analysis.moves):
+        return None
+    return why(at, analysis, puzzle.tags.get("Kind", "result"))
+
+
+class UnreadableRecord(ValueError):
+    """Why a trainer record cannot be read, in a player's words."""
+
+
+class TrainerRecordError(HuolongError):
+    """A trainer record that can be neither read nor moved aside: it is left alone, and nothing is posed."""
+
+
+def _set_aside(path: Path, reason: str) -> Path:
+    """Rename an unreadable record to ``FILE.broken-YYYYMMDD-HHMMSS`` beside it, so that the fresh
+    record saved later never overwrites it; the new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.broken-{stamp}")
+    number = 1
+    while kept.exists():
+        number += 1
+        kept = path.with_name(f"{path.name}.broken-{stamp}-{number}")
+    try:
+        path.rename(kept)
+    except OSError as e:
+        raise TrainerRecordError(_("the trainer record {path} cannot be read ({reason}) nor moved aside ({error}); "
+                                   "move it yourself, or choose another with --store").format(
+            path=path, reason=reason, error=os_reason(e))) from None
+    return kept
+
+
+def _parse_record(data: bytes) -> tuple[Rating, dict[str, Rating], list[Attempt]]:
+    """The player's rating, the puzzles' and the attempts of a record's bytes; :class:`UnreadableRecord`
+    says what is wrong with them."""
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise UnreadableRecord(_("it is not a JSON file")) from None
+    if not isinstance(record, dict) or not {"version", "player", "puzzles", "attempts"} <= record.keys():
+        raise UnreadableRecord(_("it is not a trainer record"))
+    if record["version"] != VERSION:
+        raise UnreadableRecord(_("it was written by another version of huolong-solve (record version {version})").format(
+            version=excerpt(str(record["version"]))))
+    try:
+        puzzles = record["puzzles"]
+        attempts = record["attempts"]
+        if not isinstance(puzzles, dict) or not isinstance(attempts, list):
+            raise TypeError
+        return (_rating(record["player"]), {str(k): _rating(v) for k, v in puzzles.items()},
+                [_attempt(a) for a in attempts])
+    except (TypeError, ValueError):
+        raise UnreadableRecord(_("its ratings or attempts are damaged")) from None
+
+
+def _number(value: object) -> float:
+    """A finite number of a record (a bool or a string is damage, not a number)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise TypeError(value)
+    return float(value)
+
+
+def _rating(data: object) -> Rating:
+    if not isinstance(data, dict) or set(data) != {"rating", "rd", "volatility"}:
+        raise TypeError(data)
+    return Rating(_number(data["rating"]), _number(data["rd"]), _number(data["volatility"]))
+
+
+def _attempt(data: object) -> Attempt:
+    if not isinstance(data, dict) or set(data) != {f.name for f in fields(Attempt)}:
+        raise TypeError(data)
+    themes, texts = data["themes"], (data["puzzle"], data["kind"])
+    if not isinstance(data["solved"], bool) or not isinstance(themes, list) \
+            or not all(isinstance(t, str) for t in [*themes, *texts]):
+        raise TypeError(data)
+    return Attempt(data["puzzle"], data["solved"], themes, data["kind"], _number(data["rating_before"]),
+                   _number(data["rating_after"]), _number(data["when"]))
 
 
 @dataclass
@@ -80,19 +171,24 @@ class Trainer:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str] | None = None) -> Trainer:
-        """The record at ``path`` (default: :func:`default_store`); a fresh one if it is missing or unreadable."""
+        """The record at ``path`` (default: :func:`default_store`); a fresh one if it is missing or unreadable.
+
+        A damaged record is never overwritten: it is renamed aside (``FILE.broken-TIME``) first, and the
+        warning says where it is kept. One that cannot be opened, or moved aside, is :class:`TrainerRecordError`.
+        """
         path = Path(path) if path is not None else default_store()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("version") != VERSION:
-                raise ValueError(f"version {data.get('version')!r}")
-            return cls(path, Rating(**data["player"]), {k: Rating(**v) for k, v in data["puzzles"].items()},
-                       [Attempt(**a) for a in data["attempts"]])
+            player, puzzles, attempts = _parse_record(path.read_bytes())
+            return cls(path, player, puzzles, attempts)
         except FileNotFoundError:
             return cls(path, warning=_("no trainer record yet: starting fresh"))
-        except (OSError, ValueError, KeyError, TypeError) as e:
-            return cls(path, warning=_("the trainer record {path} cannot be read ({error}): starting fresh").format(
-                path=path, error=e))
+        except OSError as e:  # a folder, no permission: not damage, so nothing is moved or started afresh
+            raise TrainerRecordError(_("the trainer record {path} cannot be read: {reason}").format(
+                path=path, reason=os_reason(e))) from None
+        except UnreadableRecord as e:
+            kept = _set_aside(path, str(e))
+            return cls(path, warning=_("the trainer record {path} cannot be read ({reason}); it is kept as {kept} "
+                                       "and a new record starts").format(path=path, reason=e, kept=kept))
 
     def save(self) -> None:
         """Write the record atomically: a crash leaves the old record or the new, never half."""

@@ -98,7 +98,7 @@ def test_hand_record_leader_must_be_the_previous_winner():
 
 def test_hand_record_illegal_play_names_its_line():
     bad = HAND_RECORD.replace("S: SA, S5, SJ, S9", "S: SA SK, S5 SQ, SJ ST, S9 S8")
-    with pytest.raises(DealFileError, match=r"rec.hl:7: illegal play SA SK"):
+    with pytest.raises(DealFileError, match=r"rec.hl:7: illegal play ♠A ♠K"):
         read_positions(bad, "rec.hl")
 
 
@@ -163,7 +163,7 @@ def test_illegal_trick_lead_that_is_not_a_unit():
 def test_illegal_trick_follower_did_not_follow_suit():
     text = EXAMPLE.replace('[Points "95"]', '[Points "95"]\n[Trick "SA, H5"]')
     text = text.replace("AA.2.-.-.B K.T5.-.3", "A.2.-.-.B K.T.-.3")
-    assert "must follow suit" in error_of(text)
+    assert "♠ was led: you must follow with 1 ♠ card" in error_of(text)
 
 
 def test_points_not_a_multiple_of_five():

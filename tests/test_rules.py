@@ -1,5 +1,7 @@
 """One test per rule of docs/rules.md, named after it."""
 
+from pathlib import Path
+
 import pytest
 
 from huolong.engine import (
@@ -8,9 +10,10 @@ from huolong.engine import (
 )
 from huolong.engine.cards import all_cards, card_points
 from huolong.engine.seats import next_seat, partner
-from huolong.engine.tricks import follow_error, legal_follows, legal_leads, trick_winner
+from huolong.engine.tricks import follow_error, lead_error, legal_follows, legal_leads, trick_winner
 
-HEARTS = 1
+SPADES, HEARTS = 0, 1
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def plays(*texts):
@@ -188,7 +191,30 @@ def test_strict_follow_without_pairs_is_free_follow():
 def test_follow_error_explains_a_revoke():
     hand = Hand.parse("K.-.-.7")
     error = follow_error(hand, Play.parse("SA"), Play.parse("C7"), TrumpOrder("9", HEARTS), "free")
-    assert error and "follow suit" in error
+    assert error == "♠ was led: you must follow with 1 ♠ card"
+
+
+def test_following_a_trump_lead_that_looks_plain_says_what_counts_as_trump():
+    """♥A led at level A (trump ♠) is a trump, not a heart: a heart does not follow it (§5, §7)."""
+    hand = Hand.parse("3.K.-.-")
+    error = follow_error(hand, Play.parse("HA"), Play.parse("HK"), TrumpOrder("A", SPADES), "free")
+    assert error == "trumps were led (the jokers, every A, every 2 and ♠): you must follow with 1 trump"
+    error = follow_error(Hand.parse("3.K.-.-"), Play.parse("H2"), Play.parse("HK"), TrumpOrder("9", SPADES), "free")
+    assert error == "trumps were led (the jokers, every 9, every 2 and ♠): you must follow with 1 trump"
+
+
+def test_a_level_card_played_to_its_printed_suit_is_named_as_a_trump():
+    """♥ led, a ♥A played at level A while holding a plain heart: the ♥A is a trump, so it does not follow."""
+    hand = Hand.parse("-.AK.-.-")
+    error = follow_error(hand, Play.parse("H5"), Play.parse("HA"), TrumpOrder("A", SPADES), "free")
+    assert error == "♥ was led: you must follow with 1 ♥ card (the level cards and the 2s are trumps, not ♥: ♥A)"
+
+
+def test_an_illegal_play_names_the_cards_as_players_write_them():
+    hand = Hand.parse("-.KK.-.-")
+    assert follow_error(hand, Play.parse("SA"), Play.parse("SQ"), TrumpOrder("9", HEARTS), "free") == \
+        "♠Q is not in the hand"
+    assert lead_error(hand, Play.parse("HK HQ")) == "♥K ♥Q is not a single, a pair or a triple"
 
 
 # §8 Who wins a trick
@@ -382,3 +408,22 @@ def test_bury_limit_rejects_a_bottom_over_the_limit():
 
 def test_jokers_are_cards_53_and_52():
     assert parse_card("BJ") == BIG_JOKER and parse_card("小王") == LITTLE_JOKER
+
+
+def test_a_bury_the_dealer_cannot_make_names_the_cards_as_players_write_them():
+    from huolong.engine import PositionError, read_file
+
+    [deal] = read_file(ROOT / "puzzles" / "examples" / "before-bury-known.hl")
+    with pytest.raises(PositionError) as error:
+        deal.bury("-.AAAKJT.-.-")  # three ♥A and more: the dealer holds one
+    assert str(error.value) == "the dealer does not hold ♥A ♥A ♥A ♥K ♥J ♥10 (hand and kitty)"
+
+
+def test_taking_a_record_back_to_a_trick_it_does_not_hold_says_how_many_it_holds():
+    from huolong.engine import PositionError, read_file
+
+    [record] = read_file(ROOT / "puzzles" / "examples" / "hand-record.hl")
+    tricks = len(record.history) + (1 if record.trick else 0)
+    with pytest.raises(PositionError) as error:
+        record.rewound(999)
+    assert str(error.value) == f"there is no trick 999: the record holds {tricks} tricks"

@@ -69,6 +69,41 @@ def test_a_corrupt_record_starts_fresh_with_a_warning(tmp_path, text):
     assert trainer.attempts == [] and "cannot be read" in trainer.warning
 
 
+@pytest.mark.parametrize("text, reason", [
+    ("[1, 2, 3]", "it is not a trainer record"),
+    ('{"version": 1, "player": [1], "puzzles": {}, "attempts": []}', "its ratings or attempts are damaged"),
+    ('{"version": 1, "player": {"rating": "x", "rd": 1, "volatility": 1}, "puzzles": {}, "attempts": []}',
+     "its ratings or attempts are damaged"),
+    ("\udcff not text", "it is not a JSON file"),
+], ids=["list", "player-a-list", "rating-a-string", "not-text"])
+def test_a_damaged_record_is_kept_aside_and_said_in_a_players_words(tmp_path, text, reason):
+    path = tmp_path / "t.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    result = run("train", "--stats", "--store", path)
+    [kept] = tmp_path.glob("t.json.broken-*")
+    assert kept.read_bytes() == text.encode("utf-8", "surrogateescape") and not path.exists()
+    assert result.stderr == (f"warning: the trainer record {path} cannot be read ({reason}); it is kept as {kept} "
+                             "and a new record starts\n")
+    assert "Rating 1500" in result.stdout
+
+
+def test_a_fresh_record_saved_after_a_damaged_one_never_overwrites_it(tmp_path):
+    path = tmp_path / "t.json"
+    path.write_text('{"version": 1, "player": {}}')
+    trainer = Trainer.load(path)
+    trainer.record("p", 1500, solved=True, themes=["dig"], kind="result")
+    [kept] = tmp_path.glob("t.json.broken-*")
+    assert kept.read_text() == '{"version": 1, "player": {}}' and len(Trainer.load(path).attempts) == 1
+
+
+def test_a_record_that_cannot_be_opened_is_an_error_and_is_left_alone(tmp_path, monkeypatch):
+    folder = tmp_path / "records"
+    folder.mkdir()
+    monkeypatch.setenv(STORE_ENV, str(folder))
+    err = run("train", "--stats", code=2).stderr
+    assert err == f"error: the trainer record {folder} cannot be read: Is a directory\n" and folder.is_dir()
+
+
 def test_the_record_survives_a_kill_mid_write(tmp_path):
     """A process saving the record over and over is killed at random moments: what is left always reads."""
     path = tmp_path / "t.json"
@@ -133,6 +168,23 @@ def test_train_refutes_a_wrong_answer(tmp_path, store):
     result = run("train", path, "--ascii", input=f"XX\n{wrong}\n")
     assert "try again" in result.output and "Wrong." in result.output
     assert f"The answer was {answer}" in result.output and "Score: 0 of 1" in result.output
+
+
+def test_a_wrong_later_move_is_explained_by_why_at_that_move_not_the_first(tmp_path, store):
+    from huolong.puzzles import parse_solution
+    from huolong.puzzles.trainer import why_at
+
+    path, pos = one_puzzle(tmp_path, moves=2)
+    first, reply, second = parse_solution(pos.tags["Solution"])
+    at = pos.copy()
+    at.play(first)
+    at.play(reply)
+    wrong = next(p for p in at.legal_plays() if p != second)
+    result = run("train", path, "--ascii", input=f"{first}\n{wrong}\n")
+    assert "Right." in result.output and "Wrong." in result.output
+    sentence = why_at(pos, at)
+    assert sentence is not None and sentence != pos.tags["Why"] and str(second) in sentence.split(";")[0]
+    assert f"Why: {sentence}." in result.output and pos.tags["Why"] not in result.output
 
 
 def test_train_remembers_the_player_across_runs(tmp_path, store):
