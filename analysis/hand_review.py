@@ -112,9 +112,16 @@ class BuryJudgement:
     confirmed: bool
     candidates: tuple[Candidate, ...]
 
+    @property
+    def ranked_first(self) -> bool:
+        """The bury made is the one the advisor ranked first (else it may still be judged best: no
+        better beyond the noise on fresh samples)."""
+        return sorted(self.made) == sorted(self.best)
+
     def to_dict(self) -> dict:
-        return {"seat": seat_name(self.dealer), "bury": str(Play(tuple(self.made))),
-                "best_bury": str(Play(tuple(self.best))), "class": self.grade, "loss": rounded(self.loss.score),
+        return {"seat": seat_name(self.dealer), "bury": str(Play(tuple(sorted(self.made)))),
+                "best_bury": str(Play(tuple(sorted(self.best)))), "ranked_first": self.ranked_first,
+                "class": self.grade, "loss": rounded(self.loss.score),
                 "loss_se": rounded(self.loss.score_se), "loss_levels": rounded(self.loss.levels),
                 "loss_levels_se": rounded(self.loss.levels_se), "samples": self.loss.samples,
                 "confirmed": self.confirmed, "candidates": [c.to_dict() for c in self.candidates]}
@@ -127,8 +134,8 @@ class SeatSummary:
     decisions: int = 0  # judged: forced plays left out
     forced: int = 0
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(GRADES, 0))
-    points_given: float = 0.0  # the losses of the plays marked inaccuracy or worse
-    levels_given: float = 0.0  # the same, where levels were judged: the bury, the plays of the last 12 cards
+    points_given: float = 0.0  # the losses of the plays marked inaccuracy or worse, as shown: a level 40 points
+    levels_given: float = 0.0  # their level part, where levels were judged: the bury, the plays of the last 12 cards
     accuracy_sum: float = 0.0
 
     @property
@@ -145,7 +152,7 @@ class SeatSummary:
         self.accuracy_sum += accuracy(grade_, loss.score)
         if grade_ not in ("best", "good"):
             if points_counted:
-                self.points_given += loss.points
+                self.points_given += loss.score  # the loss the table shows for the play, so that they add up
             if levels_counted:
                 self.levels_given += loss.levels
 

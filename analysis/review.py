@@ -82,6 +82,18 @@ class PlayReview:
             return not self.right_on_information
         return self.dd_mistake
 
+    @property
+    def verdict(self) -> str | None:
+        """The two views together, as the review marks the play (``None`` without advice):
+        ``right``; ``unlucky`` (a double-dummy loss, right on information); ``lucky`` (best
+        double-dummy, wrong on information); ``mistake`` (wrong on information, and a double-dummy
+        loss or beyond the node budget: lucky or unlucky only where the play's value is known)."""
+        if self.advised is None:
+            return None
+        if self.right_on_information:
+            return "unlucky" if self.dd_mistake else "right"
+        return "lucky" if self.solved and not self.dd_mistake else "mistake"
+
     def to_dict(self) -> dict:
         def value(v: Value | None) -> dict | None:
             return None if v is None else v.to_dict()
@@ -91,7 +103,7 @@ class PlayReview:
                "worse_result": self.worse_result, "solved": self.solved}
         if self.advised is not None:
             out.update(advised_plays=[str(p) for p in self.advised], right_on_information=self.right_on_information,
-                       mistake=self.is_mistake)
+                       mistake=self.is_mistake, verdict=self.verdict)
         return out
 
 

@@ -5,30 +5,34 @@ You are one seat; the other three play by a policy (``--policy``, default
 dealer. At each of your turns you see your hand, the trick, what the other
 seats have shown they lack, and you type a play — ``SA SA``, ``♠A ♠A`` or
 ``黑桃A 黑桃A`` — or ``hint`` (single-dummy advice for your seat), or ``q``.
-Bad input is asked again, with the reason. At the end: the result, the
-record, saved as ``.hl``, and the review of the whole hand (every decision
-judged on what its player could see): your marked plays and every seat's
-summary.
+Bad input is asked again, with the reason; ``q`` (or the end of input) ends
+the game quietly, keeping the plays made so far in the ``-o`` file if one was
+given. At the end: the result, the bottom, the record, saved as ``.hl``, and
+the review of the whole hand (every decision judged on what its player could
+see): your marked plays and every seat's summary.
 """
 
 from __future__ import annotations
 
+import os
 import random
 
 import click
 
 from huolong.analysis.advice import advise
 from huolong.analysis.burial import rank_burials
-from huolong.bots import policies_of
+from huolong.analysis.hand_review import ReviewSettings, decisions, review_hand
+from huolong.bots import PolicyError, policies_of
 from huolong.bots.table import play_table
-from huolong.engine import Hand, HuolongError, Play, Position, Rules, seat_label, write_position
+from huolong.engine import Hand, HuolongError, Play, Position, Rules, parse_seat, seat_label, write_position
 from huolong.engine.deal import deal_hand
 from huolong.engine.sampling import Knowledge, shown_voids
-from huolong.i18n import _
+from huolong.i18n import _, ngettext, pgettext
 from huolong.solver.playout import deal_seed
 
-from .common import Stopped, typed_play, write_atomically
-from .render import Style, diagram, header, result_sentence
+from .common import BadInput, color_wanted, open_workers, progress, typed_play, write_atomically
+from .render import Style, diagram, hand_lines, header, result_sentence, wrap
+from .review import whole_text
 
 HINT_SAMPLES = 48
 QUIT = ("q", "quit", "exit", "退出")
@@ -51,20 +55,21 @@ class HumanPolicy:
 
     def bury(self, knowledge: Knowledge, rng: random.Random) -> Hand:
         deal = knowledge.position
-        held = deal.hands[deal.dealer] + deal.kitty  # type: ignore[operator]
+        view = deal.copy()  # the dealer's hand with the kitty in it, drawn as the diagram draws a hand
+        view.hands[deal.dealer] = deal.hands[deal.dealer] + deal.kitty  # type: ignore[operator]
         click.echo("\n" + _("You are the dealer: your hand and the kitty, 45 cards:"))
-        click.echo("  " + self.style.cards([c for _suit, cards in deal.order.by_suit(held) for c in cards]),
-                   color=self.style.color)
+        for line in hand_lines(view, deal.dealer, self.style):
+            click.echo("  " + line, color=self.style.color)
         while True:
-            text = click.prompt(_("Bury six cards (or hint, q)"), default="", show_default=False).strip()
-            if text.lower() in QUIT:
-                raise Quit
+            text = ask(_("Bury six cards (or hint, q)"))
             if text.lower() in HINT:
                 ranking = rank_burials(deal, samples=300, seed=self.hint_seed)
                 for c in ranking.candidates[:3]:
                     click.echo("  " + _("{cards}: swing {swing}").format(cards=self.style.cards(list(c.bury)),
                                                                          swing=f"{c.swing:+.2f} ± {c.swing_se:.2f}"),
                                color=self.style.color)
+                click.echo("  " + _("swing: your team's expected level change (+ good for you), ± its standard "
+                                    "error."))
                 continue
             try:
                 cards = Hand.from_cards(Play.parse(text).cards)
@@ -78,22 +83,38 @@ class HumanPolicy:
         pos = knowledge.position
         show_view(pos, knowledge, self.style)
         while True:
-            text = click.prompt(_("{seat} to play (or hint, q)").format(seat=seat_label(pos.to_play)), default="",
-                                show_default=False).strip()
-            if text.lower() in QUIT:
-                raise Quit
+            text = ask(_("{seat} to play (or hint, q)").format(seat=seat_label(pos.to_play)))
             if text.lower() in HINT:
                 advice = advise(pos, samples=HINT_SAMPLES, seed=self.hint_seed, true_values=False, search_cards=8)
                 for p in advice.plays[:3]:
                     click.echo("  " + _("{play}: swing {swing}, attackers' points {points}").format(
                         play=self.style.play(p.play), swing=f"{p.swing:+.2f}", points=f"{p.mean_points:.0f}"),
                         color=self.style.color)
+                click.echo("  " + _("swing: your team's expected level change (+ good for you); attackers' points: "
+                                    "expected at the end."))
                 continue
             play, why = typed_play(pos, text)
             if why:
                 click.echo(why)
+                if not any(ch.isdigit() or ch in "AKQJTakqjt♠♥♦♣" for ch in text):  # not cards at all: say what is
+                    click.echo("  " + _("Type the cards to play (e.g. ♠A ♠A, SA SA or 黑桃A 黑桃A), hint for "
+                                        "advice, or q to stop."))
                 continue
             return play
+
+
+def ask(question: str) -> str:
+    """The player's answer, stripped; ``q`` — or the end of input (Ctrl-D) or Ctrl-C at the prompt —
+    raises :class:`Quit`, which ends the game as ``q`` does."""
+    try:
+        text = click.prompt(question, default="", show_default=False,
+                            prompt_suffix=pgettext("after a question", ": ")).strip()
+    except click.Abort:  # click's answer to EOF and to Ctrl-C while it waits
+        click.echo("")
+        raise Quit from None
+    if text.lower() in QUIT:
+        raise Quit
+    return text
 
 
 def show_view(pos: Position, knowledge: Knowledge, style: Style) -> None:
@@ -105,8 +126,24 @@ def show_view(pos: Position, knowledge: Knowledge, style: Style) -> None:
     click.echo(diagram(pos, style, hidden), color=style.color)
 
 
-def play_game(seat: int, policy: str, seed: int, rules: Rules, style: Style, output: str) -> None:
-    """Deal, play with the human at ``seat`` and ``policy`` elsewhere, then the result and the review."""
+def play_against_the_computer(seat: str, policy: str, seed: int, rules: Rules, output: str | None, no_color: bool,
+                              ascii_: bool) -> None:
+    """``play --seat``: one hand in the terminal; a new deal unless --seed names one."""
+    try:
+        seat_number = parse_seat(seat)
+        policies_of(policy)
+    except (HuolongError, PolicyError) as e:
+        raise BadInput(str(e)) from None
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("seed") is not click.core.ParameterSource.COMMANDLINE:
+        seed = random.SystemRandom().randrange(1, 10**6)
+    play_game(seat_number, policy, seed, rules, Style(color=color_wanted(no_color), ascii=ascii_), output)
+
+
+def play_game(seat: int, policy: str, seed: int, rules: Rules, style: Style, output: str | None) -> None:
+    """Deal, play with the human at ``seat`` and ``policy`` elsewhere, then the result, the bottom and the
+    review. The record goes to ``output`` (default ``huolong-solve-game-SEED.hl``); ``q`` ends the game
+    quietly, keeping the hand so far in ``output`` if one was given."""
     deal = deal_hand(deal_seed(seed, 0), rules)
     deal.tags = {"Event": f"huolong-solve play --seat {'SENW'[seat]} --seed {seed}", "You": "SENW"[seat],
                  "Others": policy}
@@ -115,8 +152,10 @@ def play_game(seat: int, policy: str, seed: int, rules: Rules, style: Style, out
     click.echo(_("You are {seat}; the others play by {policy}. Deal seed {seed} (the same --seed deals it again).")
                .format(seat=seat_label(seat), policy=policy, seed=seed))
     click.echo(header(deal, style, hide_bottom=True), color=style.color)
+    table: list[Position] = []  # the hand as it stands, once the bury is made
 
     def announce(after: Position) -> None:
+        table[:] = [after]
         if not after.history and not after.trick:
             return
         trick = after.trick or list(after.history[-1].plays)
@@ -133,23 +172,52 @@ def play_game(seat: int, policy: str, seed: int, rules: Rules, style: Style, out
     try:
         played = play_table(deal, policies, f"game:{seed}", on_play=announce)
     except Quit:
-        raise Stopped(_("you stopped the game")) from None
+        stop_game(table[0] if table else None, output)
+        return
     record = played.record
+    output = output or unused_name(f"huolong-solve-game-{seed}", ".hl")
     write_atomically(output, write_position(record))
     record.origin = (output, 1)
-    click.echo("\n" + result_sentence(record.points, record.dug, record.result()))
+    click.echo("\n" + wrap(result_sentence(record.points, record.dug, record.result())))
+    click.echo(wrap(bottom_sentence(record, style)), color=style.color)
     click.echo(_("The hand record is in {file}.").format(file=output))
     review_yours(record, seat, style, seed)
+
+
+def unused_name(stem: str, suffix: str) -> str:
+    """``stem + suffix``, or ``stem-2 + suffix``, … — the first that names no file: a replayed seed
+    never overwrites the record of an earlier game."""
+    name, n = stem + suffix, 2
+    while os.path.exists(name):
+        name, n = f"{stem}-{n}{suffix}", n + 1
+    return name
+
+
+def stop_game(pos: Position | None, output: str | None) -> None:
+    """``q``: the game ends (exit status 0, not an error); with ``-o``, the plays made so far are kept there."""
+    plays = sum(len(t.plays) for t in pos.history) + len(pos.trick) if pos is not None else 0
+    if output is None or pos is None or not plays:
+        click.echo(_("Game stopped."))
+        return
+    write_atomically(output, write_position(pos))
+    click.echo(ngettext("Game stopped after {n} play; the hand so far is in {file}.",
+                        "Game stopped after {n} plays; the hand so far is in {file}.", plays).format(n=plays, file=output))
+
+
+def bottom_sentence(record: Position, style: Style) -> str:
+    """The bottom (the six cards the dealer buried) at the end of the hand, and what it was worth."""
+    bottom = record.start().bottom
+    if bottom is None:
+        return _("The bottom is not in the record.")
+    cards = style.cards([c for _suit, cs in record.order.by_suit(bottom) for c in cs])
+    return ngettext("The bottom, buried by {seat}: {cards} ({points} point).",
+                    "The bottom, buried by {seat}: {cards} ({points} points).", bottom.points).format(
+        seat=seat_label(record.dealer), cards=cards, points=bottom.points)
 
 
 def review_yours(record: Position, seat: int, style: Style, seed: int) -> None:
     """The whole hand judged on what each player could see (the same review as ``huolong-solve review``):
     your marked plays, and the summary of every seat."""
-    from huolong.analysis.hand_review import ReviewSettings, decisions, review_hand
-
-    from .common import open_workers, progress
-    from .review import whole_text
-
     click.echo("\n" + _("Reviewing the hand: every decision judged on what its player could see (Ctrl-C skips it)."))
     with open_workers(None, None) as pool, progress(decisions(record), _("decisions")) as bar:
         verdict = review_hand(record, ReviewSettings(seed=seed), pool=pool, on_progress=lambda: bar.update(1))

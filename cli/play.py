@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import time
 from collections import Counter
 
 import click
 from tabulate import tabulate
 
-from huolong.engine import OUTCOME_NAMES, HuolongError, Outcome, Rules, parse_seat, read_file, write_position
+from huolong.engine import OUTCOME_NAMES, HuolongError, Outcome, Rules, read_file, write_position
 from huolong.i18n import N_, _
 from huolong.solver.playout import EXACT_CARDS, play_deal
 
 from .common import (
-    BadInput, Stopped, ascii_option, in_order, color_wanted, json_option, no_color_option, open_workers, parse_rules,
-    progress, scheduler_option, seed_option, where, workers_option, write_atomically,
+    BadInput, Stopped, ascii_option, in_order, json_option, no_color_option, open_workers, parse_rules,
+    output_file, progress, scheduler_option, seed_option, where, workers_option, write_atomically,
 )
-from .render import Style
+from .game import play_against_the_computer
 
 CHECKPOINT_SECONDS = 5.0
 
@@ -86,6 +85,8 @@ def play_command(deals, seed, output, rules, exact_cards, workers, as_json, no_c
     assert ruleset is not None
     if ruleset.is_bridge:
         raise BadInput(_("--rules: play deals Huolong hands, not bridge"))
+    if output:
+        output_file(output)  # its folder made before the work, not when saving it
     if seat is not None:
         play_against_the_computer(seat, policy, seed, ruleset, output, no_color, ascii_)
         return
@@ -126,25 +127,6 @@ def play_command(deals, seed, output, rules, exact_cards, workers, as_json, no_c
         click.echo(json.dumps(report, indent=1))
     elif output:
         click.echo(_report_text(report, output))
-
-
-def play_against_the_computer(seat: str, policy: str, seed: int, rules: Rules, output: str | None, no_color: bool,
-                              ascii_: bool) -> None:
-    """``play --seat``: one hand in the terminal; a new deal unless --seed names one."""
-    from huolong.bots import PolicyError, policies_of
-
-    from .game import play_game
-
-    try:
-        seat_number = parse_seat(seat)
-        policies_of(policy)
-    except (HuolongError, PolicyError) as e:
-        raise BadInput(str(e)) from None
-    ctx = click.get_current_context()
-    if ctx.get_parameter_source("seed") is not click.core.ParameterSource.COMMANDLINE:
-        seed = random.SystemRandom().randrange(1, 10**6)
-    play_game(seat_number, policy, seed, rules, Style(color=color_wanted(no_color), ascii=ascii_),
-              output or f"huolong-solve-game-{seed}.hl")
 
 
 def _summary_of(text: str) -> tuple[int, bool, str, int]:

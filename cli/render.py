@@ -75,14 +75,18 @@ def wrap(text: str, size: int = 100) -> str:
     按出牌人当
     时所见来评
     判。
+    >>> red = click.style("♥4", fg="red") + " " + click.style("♦3", fg="red")
+    >>> wrap(red, 5) == red  # colour takes no width
+    True
     """
     out: list[str] = []
     for paragraph in text.split("\n"):
-        line, last_break = "", 0
-        for ch in paragraph:
-            line += ch
-            if width(line.rstrip(" ")) <= size:
-                if ch == " " or unicodedata.east_asian_width(ch) in "WF":
+        line: list[str] = []  # characters, and colour codes kept whole (they take no width)
+        last_break = 0
+        for unit in _ANSI_OR_CHAR.findall(paragraph):
+            line.append(unit)
+            if width("".join(line).rstrip(" ")) <= size:
+                if _may_break_after(unit):
                     last_break = len(line)  # a line may end after a space or a wide character
                 continue
             cut = last_break if last_break else len(line) - 1
@@ -90,23 +94,53 @@ def wrap(text: str, size: int = 100) -> str:
                 cut -= 1  # keep the punctuation with the character before it
             if cut <= 0:
                 cut = len(line) - 1
-            out.append(line[:cut].rstrip())
-            line = line[cut:].lstrip(" ")
-            last_break = 0
-            for i, c in enumerate(line):
-                if c == " " or unicodedata.east_asian_width(c) in "WF":
-                    last_break = i + 1
-        out.append(line.rstrip())
+            out.append("".join(line[:cut]).rstrip())
+            line = line[cut:]
+            while line and line[0] == " ":
+                line.pop(0)
+            last_break = max((i + 1 for i, u in enumerate(line) if _may_break_after(u)), default=0)
+        out.append("".join(line).rstrip())
     return "\n".join(out)
 
 
-def compact_table(rows: list[list], headers: list[str]) -> str:  # type: ignore[type-arg]
+_ANSI_OR_CHAR = re.compile(r"\x1b\[[;?0-9]*[a-zA-Z]|.", re.S)
+
+
+def _may_break_after(unit: str) -> bool:
+    return unit == " " or (len(unit) == 1 and unicodedata.east_asian_width(unit) in "WF")
+
+
+def compact_table(rows: list[list], headers: list[str], size: int = 100,  # type: ignore[type-arg]
+                  wrapped: tuple[tuple[int, ...], ...] = ()) -> str:
     """A table as tabulate's "simple" draws one, but with two spaces between columns and none added
-    to the headers, so that a wide table fits 100 columns; wide characters and colour are measured right."""
+    to the headers, so that a wide table fits ``size`` columns; wide characters and colour are measured
+    right. Where it would still be wider, cells are broken over several lines, at spaces or between
+    Chinese characters: ``wrapped`` lists groups of columns (indices) in the order they give way, the
+    widest of a group first, each down to its header's width or its longest word.
+
+    >>> print(compact_table([[1, "SA SK SQ SJ", "lost 10"]], ["#", "play", "loss"], size=17, wrapped=((1,), (2,))))
+    #  play   loss
+    -  -----  -------
+    1  SA SK  lost 10
+       SQ SJ
+    """
     cells = [[str(c) for c in row] for row in [headers, *rows]]
     widths = [max(width(row[i]) for row in cells) for i in range(len(headers))]
-    lines = ["  ".join(pad(c, w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells]
-    lines.insert(1, "  ".join("-" * w for w in widths))
+    least = {i: max([width(headers[i])] + [width(word) for row in cells[1:] for word in row[i].split(" ")])
+             for group in wrapped for i in group}
+    for group in wrapped:
+        while sum(widths) + 2 * (len(widths) - 1) > size:
+            narrowable = [i for i in group if widths[i] > least[i]]
+            if not narrowable:
+                break
+            widths[max(narrowable, key=lambda i: widths[i])] -= 1
+    lines = []
+    for row in cells:
+        parts = [wrap(c, widths[i]).split("\n") if i in least else [c] for i, c in enumerate(row)]
+        for k in range(max(len(p) for p in parts)):
+            lines.append("  ".join(pad(p[k] if k < len(p) else "", w) for p, w in zip(parts, widths, strict=True))
+                         .rstrip())
+    lines.insert(1, "  ".join("-" * w for w in widths))  # the headers are never broken: one line
     return "\n".join(lines)
 
 
@@ -135,7 +169,7 @@ def hidden_lines(pos: Position, seat: int, voids: list[int], style: Style) -> li
     hand = pos.hands[seat]
     lines = [ngettext("({n} card)", "({n} cards)", len(hand)).format(n=len(hand)) if hand is not None
              else _("(? cards)")]
-    if voids:
+    if voids and (hand is None or len(hand)):  # an empty hand lacks everything: nothing to say
         shown = [style.trump_mark if s == TRUMP else style.suit(s) for s in voids]
         lines.append(_("void: {suits}").format(suits=" ".join(shown)))
     return lines
@@ -175,7 +209,7 @@ def header(pos: Position, style: Style, hide_bottom: bool = False) -> str:
     lines = [
         _("Level {level}, trump {trump}. Dealer {dealer}: {team} is the dealer team, {attackers} attack. "
           "Rules: {rules}.").format(level=level_label(pos.level), trump=trump, dealer=seat_label(pos.dealer),
-                                    team=dealer_team, attackers=attackers, rules=pos.rules),
+                                    team=dealer_team, attackers=attackers, rules=pos.rules.label()),
         _("Attackers' points so far: {points}. Bottom: {bottom}.").format(points=pos.points, bottom=bottom),
     ]
     lines.append(_to_play(pos, style))

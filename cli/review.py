@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from contextlib import nullcontext
 
 import click
 from tabulate import tabulate
 
-from huolong.analysis.hand_review import HandVerdict, JudgedPlay, ReviewSettings, decisions, review_hand
+from huolong.analysis.hand_review import BuryJudgement, HandVerdict, JudgedPlay, ReviewSettings, decisions, review_hand
 from huolong.analysis.judge import POINTS_PER_LEVEL, JudgeSettings
 from huolong.analysis.review import (HandReview, estimates, first_reviewed_ply, plays_to_review,
                                      review)
 from huolong.engine import parse_seat, seat_label
 from huolong.i18n import N_, _, ngettext, pgettext
+from huolong.puzzles.shipped import shown_event
 
 from .common import (BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers,
                      progress, scheduler_option, seed_option, where, workers_option)
@@ -117,6 +119,7 @@ def _review_whole(records, settings: ReviewSettings, style: Style, show_all: boo
             verdict = review_hand(rec, settings, pool=pool, on_progress=lambda: bar.update(1))
             out.append(verdict)
             if not as_json:
+                clear_bar()
                 click.echo(("\n" if number > 1 else "") + whole_text(verdict, style, show_all, seat),
                            color=style.color)
             if verdict.interrupted:
@@ -128,12 +131,20 @@ def _review_whole(records, settings: ReviewSettings, style: Style, show_all: boo
                                "interrupted: {n} hands reviewed, the last one in part", len(out)).format(n=len(out)))
 
 
+def clear_bar() -> None:
+    """Erase the progress bar's line (stderr) before a hand's text: the bar is drawn again below it at
+    its next step, and the text does not start after it on the same line."""
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
 def whole_text(verdict: HandVerdict, style: Style, show_all: bool, seat: int | None = None) -> str:
     """A reviewed hand as text a player reads at 100 columns: the method, the bury, the plays marked
     (or every play), the summary per seat and side, and what the numbers mean."""
     rec = verdict.record
     s = verdict.settings
-    title = f"{where(rec)}: {rec.tags.get('Event', _('hand record'))}"
+    title = _("{title}: {event}").format(title=where(rec), event=shown_event(rec.tags.get("Event", _("hand record"))))
     result = rec.tags.get("Result")
     lines = [wrap(_("{title} — result {result}").format(title=title, result=_result_words(result)) if result else title)]
     lines.append(wrap(_("Every decision judged on what its player could see (seed {seed}): {samples} samples of "
@@ -150,11 +161,15 @@ def whole_text(verdict: HandVerdict, style: Style, show_all: bool, seat: int | N
                    _("{seat}'s plays marked inaccuracy or worse, or lucky / unlucky double-dummy:").format(
                        seat=seat_label(seat)))
     lines.append("")
-    if shown:
+    rows = [_play_row(p, style) for p in shown]
+    b = verdict.bury
+    if b is not None and (seat is None or seat == b.dealer) and (show_all or b.grade in FLAGGED):
+        rows.insert(0, _bury_row(b, style))  # a row too, so that the summary's counts are the table's marks
+    if rows:
         lines.append(wrap(heading))
-        lines.append(compact_table([_play_row(p, style) for p in shown],
+        lines.append(compact_table(rows,
                                    [_("trick"), _("seat"), _("played"), _("class"), _("loss"), _("best play"),
-                                    _("double-dummy")]))
+                                    _("double-dummy")], wrapped=((2, 5), (6, 4))))
     else:
         lines.append(_("No play marked inaccuracy or worse."))
     if not verdict.complete:
@@ -173,7 +188,8 @@ def _result_words(tag: str) -> str:
     words = tag.split()
     if len(words) < 3 or not words[0].isdigit():
         return tag
-    return (_("{points}, dug, {outcome}") if words[1] == "dug" else _("{points}, kept, {outcome}")).format(
+    return (pgettext("a record's result", "{points} dug {outcome}") if words[1] == "dug" else
+            pgettext("a record's result", "{points} kept {outcome}")).format(
         points=words[0], outcome=outcome_label(" ".join(words[2:])))
 
 
@@ -186,12 +202,24 @@ def _bury_text(verdict: HandVerdict, style: Style) -> str:
             return _("The bury is not judged: the record does not start at the first trick.")
         return _("The bury is not judged.")
     cards = style.cards(sorted(b.made))
-    if b.grade == "best":
+    if b.grade == "best" and b.ranked_first:
         return _("Bury by {seat}: {cards} — best of the {n} burials the bury advisor tried.").format(
             seat=seat_label(b.dealer), cards=cards, n=len(b.candidates))
+    if b.grade == "best":
+        return _("Bury by {seat}: {cards} — best: the advisor's first choice, {best}, is no better on fresh "
+                 "samples ({levels} ± {se} levels).").format(
+            seat=seat_label(b.dealer), cards=cards, best=style.cards(sorted(b.best)), levels=f"{b.loss.levels:.2f}",
+            se=f"{b.loss.levels_se:.2f}")
     return _("Bury by {seat}: {cards} — {grade}: {levels} ± {se} levels below {best}.").format(
         seat=seat_label(b.dealer), cards=cards, grade=grade_label(b.grade), levels=f"{b.loss.levels:.2f}",
         se=f"{b.loss.levels_se:.2f}", best=style.cards(sorted(b.best)))
+
+
+def _bury_row(b: BuryJudgement, style: Style) -> list:  # type: ignore[type-arg]
+    loss = "" if b.grade == "best" else _("{loss} ± {se} ({levels} levels)").format(
+        loss=_num(b.loss.score), se=_num(b.loss.score_se), levels=f"{b.loss.levels:.2f}")
+    return [pgettext("the trick column of the bury's row", "bury"), seat_label(b.dealer), style.cards(sorted(b.made)),
+            grade_label(b.grade), loss, style.cards(sorted(b.best)) if b.grade != "best" else "", ""]
 
 
 def _play_row(p: JudgedPlay, style: Style) -> list:  # type: ignore[type-arg]
@@ -275,15 +303,16 @@ def _review_tricks(records, tricks, position, max_nodes, show_all, plays, with_a
                 text = review_text(rec, shown, style, show_all)
                 if guessed:
                     text += "\n" + estimates_text(guessed, style)
+                clear_bar()
                 click.echo(("\n" if number > 1 else "") + text, color=style.color)
     if as_json:
         click.echo(json.dumps([hand.to_dict() for hand in out], ensure_ascii=False, indent=1))
 
 
 def review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ignore[no-untyped-def]
-    title = f"{where(rec)}: {rec.tags.get('Event', _('hand record'))}"
+    title = _("{title}: {event}").format(title=where(rec), event=shown_event(rec.tags.get("Event", _("hand record"))))
     result = rec.tags.get("Result")
-    lines = [_("{title} — result {result}").format(title=title, result=result) if result else title]
+    lines = [_("{title} — result {result}").format(title=title, result=_result_words(result)) if result else title]
     advised = any(r.advised is not None for r in judged)
     rows = []
     for r in judged:
@@ -297,9 +326,12 @@ def review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: igno
         if advised:
             row.append(_information_text(r, style))
         rows.append(row)
-    lines.append(_review_summary(len(judged), sum(r.is_mistake for r in judged), advised,
-                                 sum(r.dd_mistake and not r.is_mistake for r in judged),
-                                 sum(not r.solved for r in judged)))
+    if advised:  # the counts of the marks in the table's last column
+        marks = [r.verdict for r in judged]
+        mistakes, lucky, unlucky = marks.count("mistake"), marks.count("lucky"), marks.count("unlucky")
+    else:
+        mistakes, lucky, unlucky = sum(r.dd_mistake for r in judged), 0, 0
+    lines.append(_review_summary(len(judged), mistakes, advised, lucky, unlucky, sum(not r.solved for r in judged)))
     if rows:
         headers = [_("trick"), _("seat"), _("played"), _("then worth"), _("best"), _("best worth"), _("loss")]
         headers += [_("on the player's information")] if advised else []
@@ -311,14 +343,18 @@ def _value_text(value) -> str:  # type: ignore[no-untyped-def]
     return _("unsolved") if value is None else value_text(value)
 
 
-def _review_summary(plays: int, mistakes: int, advised: bool, unlucky: int, unsolved: int) -> str:
-    """``12 plays reviewed: 1 mistake, 2 beyond the node budget.``, one sentence of counted parts."""
+def _review_summary(plays: int, mistakes: int, advised: bool, lucky: int, unlucky: int, unsolved: int) -> str:
+    """``12 plays reviewed: 1 mistake, 2 beyond the node budget.``, one sentence of counted parts: each
+    count is the number of plays the table marks so."""
     if advised:
         head = ngettext("{plays} plays reviewed: {n} mistake on what the players could see",
                         "{plays} plays reviewed: {n} mistakes on what the players could see", mistakes)
     else:
         head = ngettext("{plays} plays reviewed: {n} mistake", "{plays} plays reviewed: {n} mistakes", mistakes)
     parts = [head.format(plays=plays, n=mistakes)]
+    if lucky:
+        parts.append(_("{n} lucky (best double-dummy, but another play was better on the player's "
+                       "information)").format(n=lucky))
     if unlucky:
         parts.append(_("{n} unlucky (a double-dummy loss, but right on the player's information)").format(n=unlucky))
     if unsolved:
@@ -337,10 +373,13 @@ def estimates_text(guessed, style: Style) -> str:  # type: ignore[no-untyped-def
 
 
 def _information_text(r, style: Style) -> str:  # type: ignore[no-untyped-def]
-    if r.advised is None:
+    verdict = r.verdict
+    if verdict is None:
         return ""
-    if r.right_on_information:
-        return _("unlucky: right on what it could see") if r.dd_mistake else _("right")
+    if verdict == "right":
+        return _("right")
+    if verdict == "unlucky":
+        return _("unlucky: right on what it could see")
     better = " / ".join(style.play(p) for p in r.advised[:3])
-    return (_("mistake: {plays} was better") if r.dd_mistake else
-            _("lucky: {plays} was better on what it could see")).format(plays=better)
+    return (_("lucky: {plays} was better on what it could see") if verdict == "lucky" else
+            _("mistake: {plays} was better")).format(plays=better)

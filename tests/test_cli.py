@@ -253,3 +253,112 @@ def test_json_of_a_stopped_solve_says_what_it_had_finished_and_proved(tmp_path):
     assert set(stopped) == {"reason", "nodes", "finished", "at_least", "at_most"}
     for move in stopped["finished"]:
         assert set(move) >= {"play", "points", "dug", "outcome"}
+
+
+def _wide_verdict():
+    """A reviewed hand whose plays are long throws, with every column of the table at its widest."""
+    from huolong.analysis.hand_review import HandVerdict, JudgedPlay, ReviewSettings
+    from huolong.analysis.judge import Judgement, Loss
+    from huolong.analysis.review import PlayReview
+    from huolong.engine import Outcome, Play
+    from huolong.solver.values import Value
+
+    [rec] = read_file(EXAMPLES / "hand-record.hl")
+    made, best = Play.parse("SA SK SK SQ SJ SJ ST ST S9 S9"), Play.parse("HA HK HK HQ HJ HJ HT HT H9 H9")
+    value = Value(100, False, Outcome("attackers-up", 1))
+    plays = [JudgedPlay(Judgement(seat, 3, seat, made, "levels", grade, best, Loss(123.4, 12.3, 123.4, 12.3, 1.25, 0.25,
+                                                                                    128), True, ()),
+                        PlayReview(3, seat, made, value, value, (best,), dd_loss, worse))
+             for seat, (grade, dd_loss, worse) in enumerate([("blunder", 185, False), ("mistake", 0, False),
+                                                             ("best", 0, True), ("inaccuracy", 20, True)])]
+    return HandVerdict(rec, ReviewSettings(), plays, None, "no-kitty"), made
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_whole_hand_review_fits_100_columns_with_long_throws(lang):
+    from huolong.cli.render import Style, width
+    from huolong.cli.review import whole_text
+    from huolong.i18n import use
+
+    verdict, made = _wide_verdict()
+    with use(lang):
+        text = whole_text(verdict, Style(color=True, ascii=False), show_all=True)
+    assert max(width(line) for line in text.splitlines()) <= 100
+    import click
+
+    assert click.unstyle(text).count("♠10") == 2 * len(verdict.plays)  # every card of every throw is still there
+
+
+def test_the_whole_hand_reviews_summary_counts_equal_the_marks_in_its_table():
+    import dataclasses
+
+    from huolong.analysis.hand_review import BuryJudgement
+    from huolong.analysis.judge import Loss
+    from huolong.cli.render import Style
+    from huolong.cli.review import whole_text
+    from huolong.engine import Hand
+
+    verdict, _made = _wide_verdict()
+    dealer = verdict.record.dealer
+    hand = sorted(verdict.record.start().hands[dealer])
+    bury = BuryJudgement(dealer, Hand.from_cards(hand[:6]), Hand.from_cards(hand[6:12]), "mistake",
+                         Loss(20.0, 2.0, float("nan"), float("nan"), 0.5, 0.05, 400), True, ())
+    verdict = dataclasses.replace(verdict, bury=bury)
+    lines = whole_text(verdict, Style(color=False, ascii=True), show_all=False).splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("trick")) + 2
+    table = [re.split(r"\s{2,}", line) for line in lines[first:lines.index("", first)] if not line.startswith(" ")]
+    assert table[0][:4] == ["bury", seat_name(dealer), table[0][2], "mistake"]
+    first = next(i for i, line in enumerate(lines) if line.startswith("who")) + 2
+    for row in lines[first:first + 4]:
+        seat, _accuracy, _best, _good, *counts = re.split(r"\s{2,}", row)[:7]
+        marked = [cells[3] for cells in table if cells[1] == seat.split()[0]]
+        assert [int(n) for n in counts] == [marked.count(g) for g in ("inaccuracy", "mistake", "blunder")], row
+
+
+@pytest.mark.parametrize("lang, said", [("en", "  Not legal: ♥K ♥K is not in the hand; try again."),
+                                        ("zh", "  不合规则：手里没有 ♥K ♥K；请再试。")])
+def test_a_typed_play_not_in_the_hand_is_named_as_players_write_cards(lang, said):
+    from huolong.cli.common import typed_play
+    from huolong.i18n import use
+
+    [pos] = read_file(EXAMPLES / "keep-bottom.hl")
+    with use(lang):
+        assert typed_play(pos, "hk hk") == (None, said)
+
+
+def test_batch_help_describes_every_option_in_both_languages():
+    for lang in ("en", "zh"):
+        out = run("batch", "--help", "--lang", lang).stdout
+        objective = out[out.index("--objective"):out.index("--max-nodes")]
+        assert len("".join(objective.split())) > len("--objective[points|outcome|result](default:outcome)") + 20
+
+
+def test_no_two_modules_of_the_command_line_import_each_other():
+    """Within the CLI too imports run one way (the terminal game's entry lives in game.py, which play
+    uses; game needs nothing of play): no module reaches itself through its imports, inside functions or not."""
+    from test_layout import imports_of, modules
+
+    graph = {module: {name for _line, name in imports_of(path, module) if name.startswith("huolong.cli.")}
+             for path, module in modules() if module.startswith("huolong.cli.")}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(n == goal or (n not in seen and not seen.add(n) and reaches(n, goal, seen))
+                   for n in graph.get(start, ()))
+
+    assert [m for m in graph if reaches(m, m, set())] == []
+
+
+def test_a_hidden_hand_that_has_played_its_last_card_shows_no_voids():
+    from huolong.cli.render import Style, hidden_lines
+    from huolong.engine import Hand
+
+    [pos] = read_file(DIG)
+    style = Style(color=False, ascii=True)
+    assert hidden_lines(pos, 0, [1, 2], style)[1:] == ["void: H D"]
+    pos.hands[0] = Hand.from_cards([])
+    assert hidden_lines(pos, 0, [1, 2], style) == ["(0 cards)"]
+
+
+def test_a_burial_the_dealer_cannot_make_is_named_as_players_write_cards():
+    err = run("bury", "example:before-bury-known", "--known", "--candidate", "SA SA", code=2).stderr
+    assert err == "error: example:before-bury-known:1: candidate ♠A ♠A is not 6 cards of the dealer's hand and kitty\n"

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from cli_runner import interrupted, run
 from huolong.engine import read_file
 
@@ -114,3 +115,110 @@ def test_review_without_estimate_has_no_estimates_key(monkeypatch):
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
     [hand] = json.loads(run("review", "puzzles/examples/hand-record.hl", "--tricks", "8", "--json").stdout)
     assert "estimates" not in hand
+
+
+# -- play --seat: a hand against the computer ---------------------------------------------------------
+
+
+def test_q_ends_the_terminal_game_quietly_and_keeps_the_plays_made_with_o(tmp_path):
+    out = tmp_path / "game.hl"
+    result = run("play", "--seat", "S", "--seed", "3", "--policy", "random", "-o", out, input="q\n")
+    assert "error" not in result.output and "Game stopped after 1 play" in result.output
+    [rec] = read_file(out)
+    assert len(rec.trick) == 1 and rec.tags["Event"] == "huolong-solve play --seat S --seed 3"
+
+
+def test_the_end_of_input_at_the_prompt_ends_the_game_as_q_does(tmp_path):
+    out = tmp_path / "game.hl"
+    result = run("play", "--seat", "S", "--seed", "3", "--policy", "random", "-o", out, input="")
+    assert "Aborted" not in result.output and "Game stopped after 1 play" in result.output
+    assert len(read_file(out)[0].trick) == 1
+
+
+def test_q_without_o_writes_no_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "--seat", "S", "--seed", "3", "--policy", "random", input="q\n")
+    assert "Game stopped." in result.output and list(tmp_path.iterdir()) == []
+
+
+def test_a_stray_word_at_the_prompt_is_asked_again_with_the_reason(tmp_path):
+    result = run("play", "--seat", "S", "--seed", "3", "--policy", "random", "-o", tmp_path / "g.hl",
+                 input="zz\nSQ SQ\n\nq\n")
+    assert result.output.count("try again") == 3 and "'zz'" in result.output
+
+
+def test_a_word_that_is_no_card_at_the_prompt_is_told_what_to_type(tmp_path):
+    result = run("play", "--seat", "S", "--seed", "3", "--policy", "random", "-o", tmp_path / "g.hl",
+                 input="help\nq\n")
+    assert "Type the cards to play" in result.output and "hint" in result.output
+
+
+def test_a_replayed_seed_never_overwrites_the_earlier_games_record(tmp_path, monkeypatch):
+    from huolong.cli.game import unused_name
+
+    monkeypatch.chdir(tmp_path)
+    assert unused_name("huolong-solve-game-3", ".hl") == "huolong-solve-game-3.hl"
+    (tmp_path / "huolong-solve-game-3.hl").write_text("earlier")
+    (tmp_path / "huolong-solve-game-3-2.hl").write_text("earlier too")
+    assert unused_name("huolong-solve-game-3", ".hl") == "huolong-solve-game-3-3.hl"
+
+
+def _whole_game(monkeypatch, tmp_path, seat: str) -> str:
+    """A whole hand with the seat at the keyboard (not the dealer's) playing its first legal play each
+    turn (the review after it left out: it takes minutes)."""
+    import huolong.cli.game as game
+
+    monkeypatch.setattr(game.HumanPolicy, "play", lambda self, knowledge, rng: knowledge.position.legal_plays()[0])
+    monkeypatch.setattr(game, "review_yours", lambda *args: None)
+    return run("play", "--seat", seat, "--seed", "3", "--policy", "random", "-o", tmp_path / "g.hl").output
+
+
+def test_the_bottom_is_shown_at_the_end_of_the_hand(monkeypatch, tmp_path):
+    from huolong.engine.cards import card_unicode
+
+    out = _whole_game(monkeypatch, tmp_path, "S")
+    [rec] = read_file(tmp_path / "g.hl")
+    bottom = rec.start().bottom
+    line = next(line for line in out.splitlines() if line.startswith("The bottom, buried by W:"))
+    assert sorted(line.split(": ", 1)[1].rsplit(" (", 1)[0].split()) == sorted(card_unicode(c) for c in bottom)
+    assert f"({bottom.points} points)" in line
+
+
+@pytest.mark.parametrize("lang, word", [("en", "swing:"), ("zh", "级差：")])
+def test_hint_explains_swing_in_one_line(tmp_path, lang, word):
+    from huolong.cli.render import width
+
+    result = run("play", "--seat", "S", "--seed", "3", "--policy", "random", "-o", tmp_path / "g.hl",
+                 input="hint\nq\n", env={"HUOLONG_SOLVE_LANG": lang})
+    legend = [line for line in result.output.splitlines() if line.strip().startswith(word)]
+    assert len(legend) == 1 and width(legend[0]) <= 100
+
+
+# -- review --tricks: the summary agrees with the table ------------------------------------------------
+
+
+def test_review_tricks_summary_counts_equal_the_marks_in_its_table(monkeypatch):
+    import re
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    out = run("review", "puzzles/examples/unlucky.hl", "--tricks", "5", "--advise", "--samples", "48",
+              "--workers", "1", "--ascii").output
+    summary = out.splitlines()[1]
+    marks = [line.rsplit("  ", 1)[-1].split(":")[0].strip() for line in out.splitlines()[4:] if line.strip()]
+    said = {name: int(n) for n, name in re.findall(r"(\d+) (mistakes?|lucky|unlucky)\b", summary)}
+    assert said.get("mistakes", said.get("mistake", 0)) == marks.count("mistake")
+    assert said.get("lucky", 0) == marks.count("lucky") == 1
+    assert said.get("unlucky", 0) == marks.count("unlucky") == 2
+
+
+def test_a_play_beyond_the_node_budget_is_neither_lucky_nor_unlucky():
+    from huolong.analysis.review import PlayReview
+    from huolong.cli.render import Style
+    from huolong.cli.review import _information_text
+    from huolong.engine import Play
+
+    wrong = PlayReview(20, 0, Play.parse("SA"), None, None, (), 0, False, advised=(Play.parse("S3"),))
+    right = PlayReview(20, 0, Play.parse("SA"), None, None, (), 0, False, advised=(Play.parse("SA"),))
+    assert not wrong.solved and wrong.verdict == "mistake" and right.verdict == "right"
+    text = _information_text(wrong, Style(color=False, ascii=True))
+    assert "lucky" not in text and text.startswith("mistake") and "S3" in text

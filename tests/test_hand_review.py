@@ -158,7 +158,7 @@ def test_points_given_away_are_the_losses_of_the_marked_plays(last_tricks):
     summary = summarise(verdict.plays, None)
     marked = [p.judgement for p in verdict.plays if p.judgement.grade in ("inaccuracy", "mistake", "blunder")]
     assert math.isclose(summary["S–N"].points_given + summary["E–W"].points_given,
-                        sum(j.loss.points for j in marked))
+                        sum(j.loss.score for j in marked))  # the losses the table shows
     assert math.isclose(summary["S–N"].levels_given + summary["E–W"].levels_given,
                         sum(j.loss.levels for j in marked if j.scale == "levels"))
 
