@@ -9,8 +9,9 @@ import click
 from tabulate import tabulate
 
 from huolong.engine import HuolongError, Position, parse_seat, seat_label
-from huolong.i18n import N_, _, ngettext
+from huolong.i18n import N_, _, join, ngettext, pgettext
 from huolong.engine.sampling import Knowledge, shown_voids
+from huolong.puzzles.shipped import shown_event
 from huolong.analysis.advice import SAMPLES, Advice, PlayAdvice, advise
 from huolong.solver.jobs import Workers
 
@@ -35,7 +36,7 @@ def advice_position(pos: Position, trick: int | None, seat: str | None) -> Posit
     try:
         cut = pos.rewound(trick, seat_number)
     except HuolongError as e:
-        raise BadInput(f"{where(pos)}: {e}") from None
+        raise BadInput(_("{file}: {message}").format(file=where(pos), message=e)) from None
     if cut.is_over():
         raise BadInput(_("{where}: the hand is over; name a point with --trick (and --seat)").format(where=where(pos)))
     cut.origin, cut.tags = pos.origin, pos.tags
@@ -47,7 +48,7 @@ def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type:
     try:
         return advise(pos, pool=pool, on_progress=bar.update, **options)
     except HuolongError as e:
-        raise BadInput(f"{where(pos)}: {e}") from None
+        raise BadInput(_("{file}: {message}").format(file=where(pos), message=e)) from None
 
 
 @click.command("advise", help=N_("""Single-dummy advice: rank the plays of the seat to play by sampling the hands it cannot see.
@@ -118,7 +119,8 @@ def advice_text(advice: Advice, style: Style) -> str:
     pos = advice.position
     knowledge = Knowledge.of(pos, advice.seat)
     hidden = {s: shown_voids(knowledge).get(s, []) for s in range(4) if s != advice.seat and not advice.known}
-    title = where(pos) + (f": {pos.tags['Event']}" if pos.tags.get("Event") else "")
+    title = (_("{title}: {event}").format(title=where(pos), event=shown_event(pos.tags["Event"]))
+             if pos.tags.get("Event") else where(pos))
     view = (_("As every hand (--known):") if advice.known else
             _("As what {seat} can see:").format(seat=seat_label(advice.seat)))
     parts = [title, "", header(pos, style, hide_bottom=not advice.known and advice.seat != pos.dealer), "",
@@ -134,8 +136,8 @@ def plays_table(advice: Advice, style: Style) -> str:
     show_dd = any(p.dd is not None for p in advice.plays)
     rows = []
     for p in advice.plays:
-        outcomes = ", ".join(f"{outcome_label(name)} {n}"
-                             for name, n in sorted(p.outcome_counts().items(), key=lambda x: -x[1])[:3])
+        outcomes = join(pgettext("an outcome and how often", "{outcome} {n}").format(outcome=outcome_label(name), n=n)
+                        for name, n in sorted(p.outcome_counts().items(), key=lambda x: -x[1])[:3])
         row = [style.play(p.play), p.samples, _pm(p.mean_points, p.points_se, 1), _pct(p.p_reaching(threshold)),
                _pct(p.p_dug), _pm(p.swing, p.swing_se, 2, signed=True), outcomes]
         if show_dd:
@@ -171,7 +173,7 @@ def recommendation(advice: Advice, style: Style) -> str:
                 _("Play {play}: {margin} points ahead of {second}, settled at 95%.")).format(
             play=play, margin=margin, second=second)
     if advice.settled:
-        others = ", ".join(style.play(p.play) for p in same)
+        others = join(style.play(p.play) for p in same)
         return ngettext("Play {play}; {others} is as good (within the tolerance).",
                         "Play {play}; {others} are as good (within the tolerance).", len(same)).format(
             play=play, others=others)

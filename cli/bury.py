@@ -9,7 +9,7 @@ import click
 from tabulate import tabulate
 
 from huolong.engine import BIG_JOKER, LITTLE_JOKER, TRUMP, Hand, HuolongError, Play, Position, seat_label
-from huolong.i18n import N_, _, pgettext
+from huolong.i18n import N_, _, join, pgettext
 from huolong.engine.cards import RANKS
 from huolong.analysis.burial import BuryAdvice, rank_burials, shortlist
 
@@ -102,20 +102,22 @@ def hand_summary(deal: Position, style: Style) -> str:
     suit = [c for c in trumps if c not in jokers and c not in level and c not in twos]
     by_power = lambda cards: sorted(cards, key=lambda c: -order.power(c))  # noqa: E731
     groups = [(_("jokers"), jokers), (_("level cards"), level), (_("2s"), twos), (_("trump suit"), suit)]
-    trump_line = "; ".join(f"{name} {style.cards(by_power(cards))}" for name, cards in groups if cards)
+    trump_line = pgettext("between groups", "; ").join(
+        pgettext("a group of cards", "{group} {cards}").format(group=name, cards=style.cards(by_power(cards)))
+        for name, cards in groups if cards)
     kinds = {c: held.count(c) for c in set(held)}
     pairs = sum(1 for n in kinds.values() if n == 2)
     triples = sum(1 for n in kinds.values() if n == 3)
     voids = [s for s in order.suits if s != TRUMP and not any(order.effective_suit(c) == s for c in held)]
-    plain = ", ".join(f"{style.suit(s)} {sum(1 for c in held if order.effective_suit(c) == s)}"
-                      for s in order.suits if s != TRUMP)
+    plain = join(pgettext("a suit and its number of cards", "{suit} {n}").format(
+        suit=style.suit(s), n=sum(1 for c in held if order.effective_suit(c) == s)) for s in order.suits if s != TRUMP)
     none = pgettext("nothing of a kind", "none")
     return "\n".join([
         _("Dealer {seat} holds 45 cards (hand and kitty): {n} trumps — {trumps}.").format(
             seat=seat_label(deal.dealer), n=len(trumps), trumps=trump_line or none),
         _("Plain suits: {plain}. Points {points}; {pairs} pairs, {triples} triples; voids: {voids}.").format(
             plain=plain, points=held.points, pairs=pairs, triples=triples,
-            voids=", ".join(style.suit(s) for s in voids) or none),
+            voids=join(style.suit(s) for s in voids) or none),
     ])
 
 
@@ -126,8 +128,8 @@ def advice_text(deal: Position, advice: BuryAdvice, style: Style) -> str:
             if advice.separated else _("not settled at 95% — more --samples or --time would tell them apart"))
     rows = []
     for rank, c in enumerate(advice.candidates, start=1):
-        outcomes = ", ".join(f"{outcome_label(name)} {n}"
-                             for name, n in sorted(c.outcome_counts().items(), key=lambda x: -x[1]))
+        outcomes = join(pgettext("an outcome and how often", "{outcome} {n}").format(outcome=outcome_label(name), n=n)
+                        for name, n in sorted(c.outcome_counts().items(), key=lambda x: -x[1]))
         rows.append([rank, style.cards(list(c.bury)) + (" *" if c.given else ""), c.samples,
                      f"{c.mean_points:.1f} ± {c.points_se:.1f}", f"{100 * c.p_dug:.0f}%", f"{100 * c.p_120:.0f}%",
                      f"{c.swing:+.2f} ± {c.swing_se:.2f}", outcomes])

@@ -72,7 +72,8 @@ def _existing(directory: Path, seed: int) -> tuple[int, int]:
 @click.option("-o", "--output", type=click.Path(file_okay=False), required=True,
               help=N_("Directory for puzzle files."))
 @seed_option(N_("Seed of the hands searched: same seed, same output."))
-@click.option("--tricks", default="2-6", show_default=True, help=N_("Tricks left in the hand, N or LOW-HIGH."))
+@click.option("--tricks", default="2-6", show_default=True, metavar="N|LOW-HIGH",
+              help=N_("Tricks left in the hand, N or LOW-HIGH."))
 @click.option("--theme", type=click.Choice(THEMES),
               help=N_("Keep only puzzles with this theme (points: puzzles where only points are at stake)."))
 @click.option("--min-moves", type=click.IntRange(min=1, max=4), default=1, show_default=True,
@@ -184,7 +185,8 @@ def check_command(paths, workers, as_json, no_color, scheduler):
     failures = 0
     for index, pos in enumerate(puzzles):  # in file order, whatever order the workers finished in
         for problem in problems[index]:
-            click.echo(_("error: {message}").format(message=f"{where(pos)}: {problem}"), err=True)
+            problem_line = _("{file}: {message}").format(file=where(pos), message=problem)
+            click.echo(_("error: {message}").format(message=problem_line), err=True)
             failures += 1
     if as_json:
         click.echo(json.dumps([{"file": pos.origin[0] if pos.origin else None,

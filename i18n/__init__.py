@@ -30,10 +30,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Iterable, Iterator, Mapping
 
 __all__ = ["DOMAIN", "LANGUAGES", "LOCALE_DIR", "UnknownLanguage", "N_", "_", "from_accept_language",
-           "from_environment", "language", "ngettext", "normalize", "parse_language", "pgettext",
+           "from_environment", "join", "language", "ngettext", "normalize", "parse_language", "pgettext",
            "set_language", "use"]
 
 DOMAIN = "huolong"
@@ -98,6 +98,16 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, for a short word whose sense its ``context`` names."""
     return translations(language()).pgettext(context, message)
+
+
+def join(items: Iterable[str]) -> str:
+    """The items of a list as a sentence shows them, in the current language: ``a, b, c`` (``a、b、c``).
+
+    >>> with use("zh"):
+    ...     join(["♠", "♥"])
+    '♠、♥'
+    """
+    return pgettext("between list items", ", ").join(items)
 
 
 def N_(message: str) -> str:

@@ -14,16 +14,33 @@ records, which a command names as ``example:NAME``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from huolong.engine import Position, Rules, read_positions
-from huolong.i18n import _
+from huolong.i18n import N_, _, join
 
 __all__ = ["EXAMPLE_PREFIX", "PUZZLE_FOLDERS", "UnknownExample", "example_path", "examples", "read_example",
-           "shipped_folder", "shipped_files"]
+           "shipped_folder", "shipped_files", "shown_event"]
 
 PUZZLE_FOLDERS = ("generated", "long", "themes", "counting")
 EXAMPLE_PREFIX = "example:"
+#: The titles (``Event`` tags) of the shipped examples: data in the files, shown in the user's language.
+EXAMPLE_EVENTS = (N_("Before the bury, all hands known (for --known)"),
+                  N_("Before the bury: S is dealer, level 7, hearts trump"),
+                  N_("Bridge endgame: the one lead that works"),
+                  N_("Dig fight: give up points to win the last trick"),
+                  N_("Keep the bottom: give up points to stop the dig"),
+                  N_("Level-card tie: equal cards go to the earlier play"),
+                  N_("Pair ruff: only a trump pair beats a pair"),
+                  N_("Strict follow: a pair must answer a pair"))
+#: The titles the program writes into the records it makes, and how text shows them.
+MADE_EVENTS = ((re.compile(r"huolong-solve play --seed (?P<seed>\d+), deal (?P<deal>\d+)"),
+                N_("huolong-solve play --seed {seed}, deal {deal}")),
+               (re.compile(r"huolong-solve match --seed (?P<seed>\d+), deal (?P<deal>\d+), table (?P<table>\d+)"),
+                N_("huolong-solve match --seed {seed}, deal {deal}, table {table}")),
+               (re.compile(r"huolong-solve puzzle generate --seed (?P<seed>\d+), deal (?P<deal>\d+)"),
+                N_("huolong-solve puzzle generate --seed {seed}, deal {deal}")))
 
 
 class UnknownExample(ValueError):
@@ -31,8 +48,25 @@ class UnknownExample(ValueError):
 
     def __init__(self, name: str) -> None:
         super().__init__(_("{name}: no such example (there are: {examples})").format(
-            name=EXAMPLE_PREFIX + name, examples=", ".join(sorted(examples()))))
+            name=EXAMPLE_PREFIX + name, examples=join(sorted(examples()))))
         self.name = name
+
+
+def shown_event(event: str) -> str:
+    """A position's title (its ``Event`` tag) as text shows it: a shipped example's, or one the program
+    wrote (``huolong-solve play --seed 7, deal 1``), in the current language; any other as written.
+
+    >>> from huolong.i18n import use
+    >>> with use("zh"):
+    ...     shown_event("huolong-solve play --seed 7, deal 1"), shown_event("my deal")
+    ('huolong-solve play --seed 7 的第 1 副牌', 'my deal')
+    """
+    if event in EXAMPLE_EVENTS:
+        return _(event)
+    for pattern, message in MADE_EVENTS:
+        if m := pattern.fullmatch(event):
+            return _(message).format(**m.groupdict())
+    return event
 
 
 def shipped_folder() -> Path:

@@ -182,7 +182,7 @@ def why_text(sentence: str) -> str:
     >>> from huolong.i18n import use
     >>> with use("zh"):
     ...     why_text("only CK CK keeps the bottom; DA lets E–W dig: attackers-up 1")
-    '只有 CK CK 能保底；DA 会让 东–西 抠底：抓分方上台升级 1'
+    '只有 CK CK 能保底；DA 会让东–西抠底：抓分方上台并升 1 级'
     """
     for template in WHY.values():
         pattern = re.escape(template)

@@ -135,7 +135,7 @@ def test_a_chinese_error_keeps_file_line_and_exit_code(tmp_path):
     bad = tmp_path / "bad.hl"
     bad.write_text('[Level "3"]\n[Trump "X"]\n[Dealer "S"]\n[Deal "S:- - - -"]\n', encoding="utf-8")
     result = run(bad, "--lang", "zh", code=2)
-    assert result.stderr == f"错误：{bad}:2: 无法识别的主花色 'X'：可用 S、H、D 或 C\n"
+    assert result.stderr == f"错误：{bad}:2：无法识别的主花色 'X'：可用 S、H、D 或 C\n"
     assert run(bad, "--lang", "en", code=2).stderr == f"error: {bad}:2: invalid trump suit 'X': use S, H, D or C\n"
 
 
@@ -150,7 +150,7 @@ def test_a_chinese_usage_error_is_one_line_with_exit_2():
 ENGLISH = re.compile(r"\b[A-Za-z][a-z]+[ ,]+[a-z]{2,}\b")
 # What is data, not a message: commands and their options, files, environment variables, pip's words.
 DATA = [re.compile(p) for p in (r"(?m)(huolong-solve|^\s*cat|^\s*eval)\b.*$", r"standard( \w+=\S+)+", r"--[a-z][a-z-]*", r"\S+\.(hl|pbn|jsonl?)\b",
-                                r"example:[\w:-]+", r"pip install \S+", r"\bsa sa\b", r"https?://\S+", r"\$?[A-Z_]{3,}\w*")]
+                                r"example:[\w:-]+", r"pip install\s+\S+", r"\bsa sa\b", r"https?://\S+", r"\$?[A-Z_]{3,}\w*")]
 
 
 def english_left(text: str, data: tuple[str, ...] = ()) -> list[str]:
@@ -189,6 +189,119 @@ def test_no_english_sentence_is_left_in_the_chinese_help(command):
     text = run(*command, "--help", "--lang", "zh").stdout
     assert "用法：" in text
     assert english_left(text) == []
+
+
+# What click writes in English unless told: the usage line's placeholders, type names, its notes.
+CLICK_WORDS = re.compile(r"Usage|\[OPTIONS\]|COMMAND|\[ARGS\]|FILES|PATHS|INTEGER|RANGE|\bTEXT\b|FLOAT|DIRECTORY|"
+                         r"SECONDS|required|default:|x[<>]=?\d|\d<=?x")
+
+
+@pytest.mark.parametrize("command", HELP_COMMANDS, ids=lambda c: " ".join(c) or "top")
+def test_the_chinese_help_names_clicks_placeholders_in_chinese(command):
+    text = run(*command, "--help", "--lang", "zh").stdout
+    assert CLICK_WORDS.findall(text) == []
+    assert "选项：" in text and ("[选项]" in text)
+
+
+@pytest.mark.parametrize("command", HELP_COMMANDS, ids=lambda c: " ".join(c) or "top")
+def test_the_chinese_help_is_wrapped_as_chinese(command):
+    """Lines fit 80 columns counting a Chinese character as two, and a wrapped line never starts with
+    a mark that closes what came before."""
+    from huolong.cli.translate import columns
+
+    lines = run(*command, "--help", "--lang", "zh").stdout.splitlines()
+    assert [line for line in lines if line.strip()[:1] in ("，", "）", "。", "、", "；", "：")] == []
+    assert [line for line in lines if columns(line) > 80 and "huolong-solve" not in line] == []
+
+
+def test_chinese_is_broken_between_characters_but_not_before_a_closing_mark():
+    from huolong.cli.translate import wrap
+
+    text = "每家剩这么多张牌或更少时，改用精确搜索打完（最多还剩这么多轮）。"
+    assert wrap(text, 26) == ["每家剩这么多张牌或更少时，", "改用精确搜索打完（最多还剩", "这么多轮）。"]
+    assert wrap(text, 20) == ["每家剩这么多张牌或更", "少时，改用精确搜索打", "完（最多还剩这么多", "轮）。"]
+    assert wrap("打完（最多", 6) == ["打完", "（最多"]  # an opening mark goes with what it opens
+    assert wrap("用 --max-nodes 限制节点", 12) == ["用", "--max-nodes", "限制节点"]
+    assert wrap("默认 200 次", 8) == ["默认", "200 次"]  # a number stays with what it counts
+
+
+def test_the_english_help_is_clicks_own_layout():
+    text = run("advise", "--help", "--lang", "en").stdout
+    assert "Usage: huolong-solve advise [OPTIONS] FILES..." in text and "[default: 200; x>=1]" in text
+
+
+# Full-width marks in Chinese: no ASCII colon, comma or semicolon after a Chinese character, no ASCII
+# parenthesis against one, no space before a closing mark. A {field}, a URL and a formula are not text.
+CJK = r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
+HALF_WIDTH = re.compile(rf"{CJK}[:,;]|{CJK}\(|\){CJK}|\s[。，、；：）]|（\s")
+NOT_TEXT = re.compile(r"\{[^{}]*\}|\S+://\S+|\S*\^\([^()]*\)")
+
+
+def half_width_marks(text: str) -> list[str]:
+    """The ASCII marks of ``text`` that Chinese writes full-width, with what is around them."""
+    text = NOT_TEXT.sub("X", text)
+    return [text[max(0, m.start() - 8):m.end() + 8] for m in HALF_WIDTH.finditer(text)]
+
+
+def test_the_check_finds_half_width_marks_in_chinese():
+    assert half_width_marks("规则:standard") and half_width_marks("抓分方上台, 不升级") and half_width_marks("得分 。")
+    assert half_width_marks("庄家(南)")
+    assert half_width_marks("{where}：打 {level}，主 {trump}") == []
+    assert half_width_marks("应为 'S: SA, SK'，如 100·e^(−损失/20)、tcp://主机:端口") == []
+
+
+def test_every_chinese_message_uses_full_width_marks():
+    found = {}
+    for message in catalogs.read("zh"):
+        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        for text in strings:
+            if text and half_width_marks(text):
+                found[message.id if isinstance(message.id, str) else message.id[0]] = half_width_marks(text)
+    assert found == {}
+
+
+def test_a_result_with_levels_reads_in_chinese_order():
+    from huolong.engine.outcome import Outcome
+
+    with i18n.use("zh"):
+        assert Outcome("attackers-up", 1).label() == "抓分方上台并升 1 级"
+        assert Outcome("dealer-up", 3).label() == "庄家方升 3 级"
+    assert Outcome("attackers-up", 1).label() == "attackers-up 1"
+
+
+def test_the_rules_are_named_in_the_players_words():
+    from huolong.engine import Rules
+
+    with i18n.use("zh"):
+        assert Rules().label() == "标准（活棒）"
+        assert Rules.parse("standard follow=strict multiplier=3 bury_limit=40").label() == "标准（死棒），抠底 3 倍，扣底不超过 40 分"
+    assert Rules.parse("standard follow=strict multiplier=3").label() == "standard follow=strict multiplier=3"
+
+
+def test_the_examples_titles_and_the_records_result_are_shown_in_chinese(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    solved = run("solve", "example:dig-fight", "--lang", "zh").stdout
+    assert solved.splitlines()[0] == "局面 1/1（example:dig-fight:1）：抠底之争：让分以赢得最后一轮"
+    assert "规则：标准（活棒）。" in solved
+    reviewed = run("review", "example:hand-record", "--tricks", "2", "--lang", "zh").stdout
+    assert reviewed.splitlines()[0] == ("example:hand-record:1：huolong-solve play --seed 7 的第 1 副牌——"
+                                        "结果：125 分，保底，抓分方上台")
+
+
+def test_the_bury_summary_names_each_group_and_counts_in_chinese(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    text = run("bury", "example:before-bury-known", "--known", "--samples", "4", "--workers", "1", "--lang",
+               "zh").stdout
+    assert "主牌 19 张——大小王：小王 小王；级牌：♠7 ♦7；常主 2：♥2 ♦2 ♣2；主花色：" in text
+    assert "副牌：♠ 8 张、♦ 4 张、♣ 14 张。" in text
+    assert re.search(r"抓分方上台并升 1 级 \d+ 次", text)
+
+
+def test_a_file_that_is_not_utf8_is_explained_in_chinese(tmp_path):
+    bad = tmp_path / "binary.hl"
+    bad.write_bytes(b"\xff\xfe[Level")
+    result = run(bad, "--lang", "zh", code=2)
+    assert result.stderr == f"错误：{bad}:1：不是 UTF-8 文本文件（有一个字节不能作为字符的开头）\n"
 
 
 ZH_RUNS = {
@@ -258,3 +371,15 @@ def test_the_board_speaks_the_browsers_language_with_a_switch():
     bad = client.post("/api/view", json={"root": {"text": '[Level "3"]\n[Trump "X"]\n[Dealer "S"]\n[Deal "S:- - - -"]\n'}},
                       headers={"X-Huolong-Lang": "zh"})
     assert bad.status_code == 400 and "无法识别的主花色 'X'" in bad.json()["error"]
+
+
+def test_the_board_names_the_rules_in_the_players_words():
+    from huolong.board.app import create_app
+    from huolong.board.positions import Library
+
+    client = client_for(create_app(Library.of_examples([]), None, hosts=None))
+    text = (ROOT / "puzzles/examples/strict-follow.hl").read_text(encoding="utf-8")
+    zh = client.post("/api/view", json={"root": {"text": text}}, headers={"X-Huolong-Lang": "zh"}).json()
+    en = client.post("/api/view", json={"root": {"text": text}}, headers={"X-Huolong-Lang": "en"}).json()
+    assert (zh["rules"], zh["rules_label"], en["rules_label"]) == ("standard follow=strict", "标准（死棒）",
+                                                                   "standard follow=strict")
