@@ -5,6 +5,24 @@ fields (the engine checks every rule of it), and random deals and endgames.
 5
 >>> check_hand("AX.-.-.-")["error"]
 "invalid rank 'X' in hand string 'AX.-.-.-'"
+>>> check_hand("AAAA.-.-.-")["error"]
+'♠A: 4 given, only 3 in the packs'
+
+A deal after the bury may leave its bottom out: six cards the hands do not hold fill it, worth no points
+and no big joker where the cards left allow (a dig then adds no points, and no level for a joker):
+
+>>> text = build_position({"hands": {"S": "AA.2.-.-.B", "E": "K.T5.-.3", "N": "Q.A.-.-.LL", "W": "55.K.3.-"},
+...                        "level": "3", "trump": "H", "dealer": "N", "leader": "S", "points": 95})
+>>> [line for line in text.splitlines() if line.startswith("[Bottom")]
+['[Bottom "333.333.-.-"]']
+
+A whole deal leaves exactly six cards: they are the bottom.
+
+>>> from huolong.puzzles import read_example
+>>> start = read_example("hand-record")[0].start()
+>>> hands = {seat: str(hand) for seat, hand in zip(SEATS, start.hands)}
+>>> build_position({"hands": hands, "level": "Q", "trump": "D", "dealer": "W"}).count('[Bottom "64.3.-.864"]')
+1
 """
 
 from __future__ import annotations
@@ -12,6 +30,7 @@ from __future__ import annotations
 import random
 
 from huolong.engine import Hand, HuolongError, Position, Rules, write_position
+from huolong.engine.cards import BIG_JOKER, COPIES, NUM_KINDS, card_points, card_unicode
 from huolong.engine.deal import deal_hand
 from huolong.solver.playout import play_hand
 
@@ -30,7 +49,37 @@ def check_hand(text: object) -> dict:
         hand = Hand.parse(text) if text.strip() not in ("", "-") else Hand()
     except HuolongError as e:
         return {"ok": False, "error": str(e), "count": None, "points": None}
+    over = over_used(hand.counts)
+    if over:
+        return {"ok": False, "error": over, "count": len(hand), "points": hand.points}
     return {"ok": True, "error": None, "count": len(hand), "points": hand.points, "hand": str(hand)}
+
+
+def over_used(counts: tuple[int, ...] | list[int]) -> str | None:
+    """The first card given more often than the packs hold it, as a player reads it; else ``None``."""
+    for card, n in enumerate(counts):
+        if n > COPIES:
+            return _("{card}: {n} given, only {copies} in the packs").format(card=card_unicode(card), n=n,
+                                                                             copies=COPIES)
+    return None
+
+
+def pointless_bottom(hands: list[str]) -> str:
+    """Six cards no hand holds, as a hand string: the bottom of a deal entered without one. Cards worth no
+    points and no big joker come first (3s first), so that a dig adds nothing where the cards left allow it;
+    a whole deal leaves exactly six, and they are the bottom."""
+    left = [COPIES] * NUM_KINDS
+    for text in hands:
+        if text.strip() not in ("", "-"):
+            for card, n in enumerate(Hand.parse(text).counts):
+                left[card] -= n
+    order = sorted(range(NUM_KINDS), key=lambda c: (c == BIG_JOKER or card_points(c) > 0,  # pointless first
+                                                     (c % 13 - 1) % 13 if c < 52 else 13, c))  # 3s first, 2s last
+    bottom: list[int] = []
+    for card in order:
+        take = max(0, min(left[card], 6 - len(bottom)))
+        bottom += [card] * take
+    return str(Hand.from_cards(bottom))
 
 
 def build_position(fields: dict) -> str:
@@ -47,10 +96,17 @@ def build_position(fields: dict) -> str:
             ("Level", fields.get("level")), ("Trump", fields.get("trump")), ("Dealer", fields.get("dealer"))]
     if fields.get("kitty"):
         tags.append(("Kitty", fields["kitty"]))
-    else:
+    deal_hands = [(hands.get(seat) or "-").strip() or "-" for seat in SEATS]
+    if not fields.get("kitty"):
+        bottom = fields.get("bottom") or "-.-.-.-"
+        if isinstance(bottom, str) and bottom.strip() in ("", "-", "-.-.-.-"):
+            try:
+                bottom = pointless_bottom([h for h in deal_hands if isinstance(h, str)])
+            except HuolongError as e:
+                raise BadRequest(str(e)) from None
         tags += [("Leader", fields.get("leader") or fields.get("dealer")), ("Points", str(fields.get("points") or 0)),
-                 ("Bottom", fields.get("bottom") or "-.-.-.-")]
-    deal = " ".join((hands.get(seat) or "-").strip() or "-" for seat in SEATS)
+                 ("Bottom", bottom)]
+    deal = " ".join(deal_hands)
     tags.append(("Deal", f"S:{deal}"))
     text = "".join(f'[{name} "{value}"]\n' for name, value in tags if value not in (None, ""))
     [pos] = parse(text, "<editor>")

@@ -11,8 +11,17 @@ start of the hand, with the recorded plays as the main line.
 >>> start, main_line = library.start({"file": library.index("hand-record")})
 >>> len(main_line), start.cards_left
 (104, 39)
->>> node(library, {"file": library.index("dig-fight")}, ["DK"]).to_play
-3
+>>> node(library, {"file": library.index("dig-fight")}, ["DK"]).to_play  # W led: S follows
+0
+
+The picker speaks a player's language, not the command line's:
+
+>>> library.entries[library.index("format-example")].title
+"A four-card endgame, the file format's example: S to lead, hearts trump"
+>>> from huolong.i18n import use
+>>> with use("zh"):
+...     library.entries[library.index("format-example")].title
+'四张残局（文件格式说明中的例子）：南首出，红桃为主'
 """
 
 from __future__ import annotations
@@ -22,8 +31,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from huolong.engine import HuolongError, Play, Position, read_positions, write_position
-from huolong.i18n import _
+from huolong.engine.errors import excerpt
+from huolong.i18n import N_, _
 from huolong.puzzles import examples, read_example
+from huolong.puzzles.shipped import EXAMPLE_PREFIX, shown_event
 
 MAX_TEXT = 100_000  # characters of deal file a request may send
 
@@ -32,14 +43,33 @@ class BadRequest(ValueError):
     """A request the board cannot serve: its one-line message is shown to the user."""
 
 
+#: The picker's titles of the shipped examples whose Event tag speaks the command line's language (or that
+#: have none); the others show their Event, translated.
+EXAMPLE_TITLES = {
+    "before-bury-known": N_("Before the bury, every hand known: S deals, level 7, hearts trump"),
+    "format-example": N_("A four-card endgame, the file format's example: S to lead, hearts trump"),
+    "hand-record": N_("A whole hand the computer played, to review: W deals, level Q"),
+    "unlucky": N_("A whole hand with an unlucky play in trick 24: W deals, level 5"),
+}
+
+
 @dataclass(frozen=True)
 class Entry:
     """A position the board offers in its picker."""
 
     name: str  # where it came from: FILE:LINE or example:NAME:LINE
-    title: str
+    event: str  # its Event tag, else its name
     kind: str  # position, record, before-bury, hidden (other hands unknown), over
     text: str  # the position as deal-file text (what the page may keep in its URL)
+
+    @property
+    def title(self) -> str:
+        """What the picker calls it, in the current language."""
+        if self.name.startswith(EXAMPLE_PREFIX):
+            example = self.name[len(EXAMPLE_PREFIX):].rsplit(":", 1)[0]
+            if example in EXAMPLE_TITLES:
+                return _(EXAMPLE_TITLES[example])
+        return shown_event(self.event)
 
 
 def kind_of(pos: Position) -> str:
@@ -136,15 +166,16 @@ def node(library: Library, root: object, plays: object) -> Position:
         raise BadRequest(_("plays: expected a list of plays like {example}").format(example='["SA SA", "D4"]'))
     pos, _line = library.start(root)
     for number, text in enumerate(plays, start=1):
+        shown = excerpt(text)  # a request's text is quoted short: it may be anything
         try:
             play = Play.parse(text)
         except HuolongError as e:
-            raise BadRequest(_("play {number} ({play}): {error}").format(number=number, play=text, error=e)) from None
+            raise BadRequest(_("play {number} ({play}): {error}").format(number=number, play=shown, error=e)) from None
         if pos.is_over():
-            raise BadRequest(_("play {number} ({play}): the hand is over").format(number=number, play=text))
+            raise BadRequest(_("play {number} ({play}): the hand is over").format(number=number, play=shown))
         error = pos.play_error(play)
         if error:
-            raise BadRequest(_("play {number} ({play}): not legal: {error}").format(number=number, play=text,
+            raise BadRequest(_("play {number} ({play}): not legal: {error}").format(number=number, play=shown,
                                                                                    error=error))
         pos.play(play)
     return pos

@@ -12,6 +12,12 @@ only counted, with the voids they have shown.
 ('W', ['S4', 'DK', 'DK DK'])
 >>> view["hands"]["E"]["suits"][0]
 {'suit': 'T', 'cards': ['CT', 'CT']}
+
+The kitty before the bury is the dealer's alone to see:
+
+>>> [deal] = read_example("before-bury")
+>>> len(position_view(deal)["kitty"]), position_view(deal, viewer=0)["kitty"] is None, position_view(deal, viewer=1)["kitty"]
+(6, False, None)
 """
 
 from __future__ import annotations
@@ -78,6 +84,7 @@ def position_view(pos: Position, viewer: Seat | None = None) -> dict:
     last = pos.history[-1] if pos.history else None
     view = {
         "rules": str(pos.rules),
+        "rules_label": pos.rules.label(),  # as the page shows it, in the request's language
         "bridge": bridge,
         "level": pos.level,
         "trump": suit_name(pos.trump) if pos.trump is not None else None,
@@ -96,7 +103,9 @@ def position_view(pos: Position, viewer: Seat | None = None) -> dict:
         "bottom_visible": viewer is None or viewer == pos.dealer,
         "bottom_points": pos.bottom_points,
         "dig_value": pos.dig_value,
-        "kitty": None if pos.kitty is None else [card_token(c) for c in sorted(pos.kitty, key=_display_key(pos))],
+        # the kitty is the dealer's to see, as the bottom is: another seat's sight of the table leaves it out
+        "kitty": None if pos.kitty is None or not (viewer is None or viewer == pos.dealer)
+        else [card_token(c) for c in sorted(pos.kitty, key=_display_key(pos))],
         "hands": {seat_name(s): hand_view(pos, s, visible[s]) for s in range(4)},
         "trick": trick_view(pos, pos.leader, pos.trick),
         "last_trick": None if last is None else {"leader": seat_name(last.leader),

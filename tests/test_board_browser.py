@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import subprocess
 import signal
@@ -33,6 +34,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -101,16 +103,13 @@ def shoot(driver, name: str) -> None:
 
 def open_example(driver, url: str, name: str, viewer: str = "") -> None:
     driver.get(url)
+    driver.execute_script("sessionStorage.clear()")  # no review kept from an earlier test: each runs its own
     wait(driver, lambda d: len(Select(d.find_element(By.ID, "picker")).options) > 5)
     picker = Select(driver.find_element(By.ID, "picker"))
-    index = next(o.get_attribute("value") for o in picker.options if o.text.startswith(title_of(name)))
-    picker.select_by_value(index)
-    wait(driver, lambda d: d.find_element(By.ID, "info").text.startswith(title_of(name)))
-
-
-def title_of(name: str) -> str:
-    [pos] = read_file(EXAMPLES / f"{name}.hl")
-    return pos.tags["Event"]
+    option = next(o for o in picker.options if (o.get_attribute("data-name") or "").startswith(f"example:{name}:"))
+    title = option.text.split(" — ")[0]  # the picker's title is the table's heading
+    picker.select_by_value(option.get_attribute("value"))
+    wait(driver, lambda d: d.find_element(By.ID, "info").text.startswith(title))
 
 
 def card(driver, seat: str, token: str):
@@ -146,6 +145,37 @@ def test_dig_fights_card_values_equal_solve_json(server, browser):
     assert marks == {"S4": "✓", "DK": "✓", "DK DK": "✗"}  # best, best, worse result
     assert "attackers reach 175 and dig" in browser.find_element(By.ID, "verdict").text
     shoot(browser, "table")
+
+
+def test_the_marks_are_explained_and_no_value_reads_as_a_negative_number(server, browser):
+    open_example(browser, server, "dig-fight")
+    moves_shown(browser)
+    legend = browser.find_element(By.ID, "marks-legend").text
+    assert all(mark in legend for mark in ("✓", "✗", "△")) and "attackers' points" in legend
+    badges = [b.text for b in browser.find_elements(By.CSS_SELECTOR, ".seat .card .val")]
+    assert badges and not any(b.startswith(("-", "−")) for b in badges)
+    losses = [r.find_elements(By.TAG_NAME, "td")[-1].text for r in browser.find_elements(By.CSS_SELECTOR, "#moves-table tr[data-play]")]
+    assert not any("-" in x or "−" in x for x in losses), losses  # never "− -10": words say what is lost
+    assert "worse result" in losses[-1]
+    open_example(browser, server, "keep-bottom")  # N (dealer team) gives 165 with ♦8, 160 with ♣5: 5 lost
+    moves_shown(browser)
+    Select(browser.find_element(By.ID, "objective")).select_by_value("points")
+    wait(browser, lambda d: moves_shown(d)["D8"].endswith("△ 5 points lost"))
+    assert card(browser, "N", "D8").find_element(By.CSS_SELECTOR, ".val").text == "△ 165"
+    Select(browser.find_element(By.ID, "objective")).select_by_value("outcome")
+
+
+def test_the_information_line_and_the_seats_say_what_they_are(server, browser):
+    open_example(browser, server, "dig-fight")
+    moves_shown(browser)  # values on the cards: the status line says the solver is ready, not loading
+    assert browser.find_element(By.ID, "status").text == "solver ready"
+    info = browser.find_element(By.ID, "info").text
+    assert "cards in each hand: 3" in info and "tricks left" not in info  # 3 cards a hand, not 3 tricks
+    [pos] = read_file(EXAMPLES / "dig-fight.hl")
+    partner = "SENW"[(pos.dealer + 2) % 4]
+    assert "dealer's partner" in browser.find_element(By.CSS_SELECTOR, f'.seat[data-seat="{partner}"] .seat-name').text
+    titles = [o.text for o in Select(browser.find_element(By.ID, "picker")).options]
+    assert not [x for x in titles if "--" in x or re.search(r"example:\S", x)], titles  # no command line in the picker
 
 
 def test_a_click_plays_and_the_values_update(server, browser, tmp_path):
@@ -187,6 +217,32 @@ def test_undo_redo_and_a_variation(server, browser):
     wait(browser, lambda d: [r.text.split()[0] for r in d.find_elements(By.CSS_SELECTOR, "#variations .var-row")]
          == ["♦K"])
     shoot(browser, "variations")
+    browser.find_element(By.CSS_SELECTOR, "#variations .var-row .delete").click()  # the main line too: one click
+    wait(browser, lambda d: find(d, "#undo-delete")).click()  # … and it is back, all of it
+    wait(browser, lambda d: [r.text.split()[0] for r in d.find_elements(By.CSS_SELECTOR, "#variations .var-row")]
+         == ["♦K"])
+    browser.find_element(By.ID, "redo-button").click()
+    wait(browser, lambda d: "W ♦K" in d.find_element(By.ID, "center").text)
+
+
+def test_cards_no_legal_play_holds_are_dimmed(server, browser):
+    open_example(browser, server, "strict-follow")
+    moves_shown(browser)
+    card(browser, "N", "C3").click()
+    card(browser, "N", "C3").click()  # a pair of trumps led
+    wait(browser, lambda d: to_play(d) == "W")
+    card(browser, "W", "C4").click()
+    card(browser, "W", "D2").click()
+    wait(browser, lambda d: to_play(d) == "S" and d.execute_script("return board.st.view.to_play") == "S")
+    for hide in (False, True):  # values shown or hidden; S must play its pair ♥2 ♥2: ♠4 is no play
+        if hide:
+            browser.find_element(By.ID, "hide").click()
+        legal = {c for p in browser.execute_script("return board.st.view.legal") for c in p.split()}
+        buttons = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '.seat[data-seat="S"] button.card'))
+        dimmed = {b.get_attribute("data-card"): "dimmed" in b.get_attribute("class") for b in buttons}
+        assert dimmed == {c: c not in legal for c in dimmed} and any(dimmed.values())
+        assert not browser.find_elements(By.CSS_SELECTOR, '.seat:not([data-seat="S"]) .card.dimmed')  # not to play
+    browser.find_element(By.ID, "hide").click()
 
 
 def test_a_strict_follow_pair_follow_is_built_by_selection(server, browser):
@@ -228,7 +284,7 @@ def test_a_hand_record_is_reviewed_as_review_json_with_its_graph(server, browser
     body = browser.find_element(By.TAG_NAME, "body")
     for _ in range(20):
         body.send_keys(Keys.ARROW_RIGHT)
-    wait(browser, lambda d: current_ply(d) == "20")
+    wait(browser, lambda d: current_ply(d) == "19")  # 20 plays made: the last of them, ply 19, highlighted
     wait(browser, lambda d: find(d, "#review-state progress"))  # the review runs: its progress shown
     review_done(browser)
     [cli] = cli_json("review", EXAMPLES / "hand-record.hl", "--json", "--workers", "2")
@@ -272,10 +328,14 @@ def test_learning_from_a_seats_mistakes(server, browser):
     browser.find_element(By.ID, "learn-button").click()
     wait(browser, lambda d: find(d, "#learn-state"))
     learn = browser.execute_script("return board.st.learn")
-    assert learn["seat"] == seat and current_ply(browser) == str(learn["plies"][0])
+    before = str(learn["plies"][0] - 1) if learn["plies"][0] else None  # the play before the mistake, highlighted
+    assert learn["seat"] == seat and current_ply(browser) == before
     # the values are hidden and the table is the seat's own sight of it
     assert not find(browser, "#graph") and not browser.find_elements(By.CSS_SELECTOR, "#plays-list .ply.judged")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".seat .hidden-hand")) >= 3
+    # nor what came after: no later play in the list, no variation showing the play made
+    later = [int(e.get_attribute("data-ply")) for e in browser.find_elements(By.CSS_SELECTOR, "#plays-list .ply")]
+    assert later and max(later) < learn["plies"][0] and not browser.find_element(By.ID, "variations").is_displayed()
     best = browser.execute_script("return board.st.review.plays.get(board.st.learn.plies[0]).plays[0].play")
     shoot(browser, "learn")
     for token in best.split(" "):
@@ -284,12 +344,72 @@ def test_learning_from_a_seats_mistakes(server, browser):
         browser.find_element(By.ID, "play-button").click()
     verdict = wait(browser, lambda d: find(d, "#learn-verdict"))
     assert "as good as the best" in verdict.text
-    assert current_ply(browser) == str(learn["plies"][0])  # a try is judged, not played
+    assert current_ply(browser) == before  # a try is judged, not played
     assert "Played:" in browser.find_element(By.ID, "learn-answer").text
     shoot(browser, "learn-verdict")
+    # a try no better than the play made on the same samples is not praised, whatever its distance to the best
+    other = browser.execute_script(
+        "const p = board.st.review.plays.get(board.st.learn.plies[0]);"
+        "const made = p.plays.find((x) => x.play === p.play);"
+        "const o = p.plays.find((x) => x.play !== p.play && x.play !== p.plays[0].play);"
+        "if (!o) return null; o.score = made.score - 0.5; return o.play;")
+    if other:
+        browser.find_element(By.ID, "learn-again").click()
+        for token in other.split(" "):
+            card(browser, seat, token).click()
+        if find(browser, "#play-button") and browser.find_element(By.ID, "play-button").is_enabled():
+            browser.find_element(By.ID, "play-button").click()
+        assert "no better than the play made" in wait(browser, lambda d: find(d, "#learn-verdict")).text
     browser.find_element(By.ID, "learn-stop").click()
     wait(browser, lambda d: not find(d, "#learn") and find(d, "#graph"))
     assert browser.execute_script("return board.S.viewer") == ""
+
+
+def test_switching_the_language_keeps_a_finished_review(server, browser):
+    open_example(browser, server, "hand-record")
+    review_done(browser)
+    english = browser.execute_script("return [...board.st.review.plays.values()].map((p) => p.class)")
+    try:
+        Select(browser.find_element(By.ID, "lang")).select_by_value("zh")  # the page reloads in Chinese
+        wait(browser, lambda d: "复盘" in d.find_element(By.ID, "review").text)
+        assert not find(browser, "#review-state progress")  # not judged again: the verdicts are kept
+        assert browser.execute_script("return [...board.st.review.plays.values()].map((p) => p.class)") == english
+    finally:
+        browser.execute_script('localStorage.removeItem("huolong-lang"); sessionStorage.clear()')
+
+
+def play_by_clicks(driver, play: str) -> None:
+    """The cards of a legal play, clicked: it is made when they make one (else by the Play button)."""
+    plies = driver.execute_script("return board.playsAt(board.S.path).length")
+    for token in play.split(" "):
+        card(driver, to_play(driver), token).click()
+    if find(driver, "#play-button") and driver.find_element(By.ID, "play-button").is_enabled():
+        driver.find_element(By.ID, "play-button").click()
+    wait(driver, lambda d: d.execute_script("return board.playsAt(board.S.path).length") > plies)
+
+
+def test_a_records_own_plays_cannot_be_deleted_and_home_end_leave_the_page_still(server, browser):
+    open_example(browser, server, "hand-record")
+    rows = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#variations .var-row"))
+    assert len(rows) == 1 and "the record's play" in rows[0].text and not rows[0].find_elements(By.CSS_SELECTOR, ".delete")
+    other = browser.execute_script("const v = board.st.view; return v.legal.find((p) => p !== v.main_line[0])")
+    play_by_clicks(browser, other)  # a variation of the record
+    ActionChains(browser).send_keys(Keys.ARROW_LEFT).perform()
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#variations .var-row")) == 2)
+    record, variation = browser.find_elements(By.CSS_SELECTOR, "#variations .var-row")
+    assert not record.find_elements(By.CSS_SELECTOR, ".delete") and not variation.find_elements(By.CSS_SELECTOR, ".promote")
+    variation.find_element(By.CSS_SELECTOR, ".delete").click()
+    wait(browser, lambda d: find(d, "#undo-delete"))  # a deletion can be taken back
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#plays-list .ply")) == 104  # the record, whole
+    browser.execute_script("window.scrollTo(0, 300)")
+    y = browser.execute_script("return window.scrollY")
+    assert y > 0
+    ActionChains(browser).send_keys(Keys.END).perform()
+    wait(browser, lambda d: current_ply(d) == "103")
+    assert browser.execute_script("return window.scrollY") == y  # the board took the key, not the page
+    ActionChains(browser).send_keys(Keys.HOME).perform()
+    wait(browser, lambda d: browser.execute_script("return board.S.path.length") == 0)
+    assert browser.execute_script("return window.scrollY") == y
 
 
 def test_the_39_card_start_and_the_bury_view_fit_a_phone(server, browser):
@@ -309,6 +429,11 @@ def test_the_39_card_start_and_the_bury_view_fit_a_phone(server, browser):
         open_example(browser, server, "dig-fight")
         moves_shown(browser)
         assert browser.execute_script("return document.documentElement.scrollWidth") <= 400
+        top = lambda css: browser.execute_script(f"return document.querySelector('{css}').getBoundingClientRect().top")
+        # on a phone the verdict and the move table come right after the table, before the options
+        assert top("#table") < top("#verdict") < top("#moves-table") < top(".nav") or \
+            top("#table") < top(".nav") < top("#verdict") < top("#moves-table")
+        assert top("#moves-table") < top(".options") and top("#moves-table") < top(".game-options")
         shoot(browser, "table")
     finally:
         browser.set_window_size(1280, 1000)
@@ -365,11 +490,39 @@ def test_advice_is_started_and_cancelled(server, browser):
 
 def test_burials_are_ranked_and_one_is_applied(server, browser):
     open_example(browser, server, "before-bury-known")
+    assert "Before the bury" in browser.find_element(By.ID, "title").text
     wait(browser, lambda d: find(d, "#bury-button")).click()
-    wait(browser, lambda d: find(d, "#bury-table button.apply"), timeout=300).click()
+    wait(browser, lambda d: find(d, "#bury-table button.apply"), timeout=300)
+    wide, room, button = browser.execute_script(  # one look: the panel is redrawn as the job goes on
+        "const p = document.getElementById('burials'); return [p.scrollWidth, p.clientWidth, p.querySelector('button.apply').offsetHeight]")
+    assert wide <= room and button < 40  # no scrollbar, the button on one line
+    shoot(browser, "burials")
+    wait(browser, lambda d: find(d, "#bury-table button.apply")).click()
     wait(browser, lambda d: find(d, "#moves-table") or find(d, "#verdict") and "Stopped" in d.find_element(
         By.ID, "verdict").text)
     assert find(browser, "#kitty") is None and to_play(browser) == "S"
+    title = browser.find_element(By.ID, "title").text
+    assert "Before the bury" not in title and title.startswith("After the bury: S (dealer) buried")
+
+
+def test_six_cards_clicked_are_buried(server, browser):
+    open_example(browser, server, "before-bury-known")
+    wait(browser, lambda d: find(d, "#kitty button.card"))
+    button = browser.find_element(By.ID, "play-button")
+    assert button.text == "Bury" and not button.is_enabled()
+    cards = browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="S"] button.card')
+    picked = cards[:3] + cards[-3:]  # three of the hand, three of the kitty
+    chosen = [c.get_attribute("data-card") for c in picked]
+    for c in picked:
+        c.click()
+    assert "6 of 6" in browser.find_element(By.ID, "selection").text and button.is_enabled()
+    shoot(browser, "bury-by-click")
+    cards[3].click()  # a seventh is refused
+    assert "already" in browser.find_element(By.ID, "selection").text
+    button.click()
+    wait(browser, lambda d: find(d, "#kitty") is None and find(d, ".seat.to-play") is not None)
+    bottom = browser.execute_script("return board.st.view.bottom")
+    assert sorted(bottom) == sorted(chosen)
 
 
 # -- entering and opening deals --------------------------------------------------------------------
@@ -418,6 +571,35 @@ def test_the_editor_builds_dig_fight_and_its_export_reads_back(server, browser):
     assert moves_shown(browser)["S4"]
 
 
+def test_the_editor_names_suits_by_symbol_flags_a_card_over_used_and_takes_an_endgame_without_bottom(server, browser):
+    browser.get(server)
+    wait(browser, lambda d: find(d, "#editor-button")).click()
+    trumps = [o.text for o in Select(browser.find_element(By.ID, "ed-trump")).options]
+    assert trumps == ["♠", "♥", "♦", "♣"]  # not S H D C beside seat lists where S is South
+    browser.find_element(By.ID, "ed-S").send_keys("AAAA.-.-.-")
+    state = wait(browser, lambda d: (e := find(d, "#ed-S-state")) is not None and e.text and e)
+    assert "bad" in state.get_attribute("class") and state.text == "♠A: 4 given, only 3 in the packs"
+    over = wait(browser, lambda d: find(d, "#ed-over"))
+    assert over.text == "♠A: 4 given, only 3 in the packs"
+    assert "1 too many" in browser.find_element(By.CSS_SELECTOR, '#ed-kinds button[data-kind="SA"]').text
+    browser.find_element(By.ID, "ed-S").clear()
+    # the format's four-card endgame, entered without its bottom
+    for field, value in (("ed-level", "3"), ("ed-trump", "H"), ("ed-dealer", "N"), ("ed-leader", "S")):
+        Select(browser.find_element(By.ID, field)).select_by_value(value)
+    points = browser.find_element(By.ID, "ed-points")
+    points.clear()
+    points.send_keys("95")
+    for seat, hand in zip("SENW", ("AA.2.-.-.B", "K.T5.-.3", "Q.A.-.-.LL", "55.K.3.-")):
+        browser.find_element(By.ID, f"ed-{seat}").send_keys(hand)
+    assert "empty" in browser.find_element(By.ID, "ed-bottom").get_attribute("placeholder")
+    wait(browser, lambda d: not find(d, "#ed-over"))
+    browser.find_element(By.ID, "ed-build").click()
+    [cli] = cli_json(EXAMPLES / "format-example.hl", "--json")  # its bottom holds points: only the plays agree
+    wait(browser, lambda d: set(moves_shown(d)) == {m["play"] for m in cli["moves"]})
+    assert browser.execute_script("return board.st.view.bottom_points") == 0  # six cards worth nothing
+    shoot(browser, "editor-endgame")
+
+
 def test_screenshots_at_a_phones_width(server, browser):
     browser.set_window_size(400, 900)
     try:
@@ -455,7 +637,7 @@ def test_the_language_switch_puts_the_page_in_chinese(server, browser):
         shoot(browser, "chinese")
         open_text(browser, server, '[Level "3"]\n[Level "4"]\n')
         error = wait(browser, lambda d: find(d, "#open-error"))
-        assert error.text.startswith("错误：<pasted>:2: 标签 Level 重复")
+        assert error.text.startswith("错误：<pasted>:2") and "标签 Level 重复" in error.text
         browser.set_window_size(1280, 1000)
         open_example(browser, server, "hand-record")  # the review of a hand record, in Chinese
         review_done(browser)
@@ -476,7 +658,11 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
     Select(browser.find_element(By.ID, "game-policy")).select_by_value("random")
     seed = next(s for s in range(1, 100) if deal_hand(random.Random(f"board-deal:{s}")).dealer == 0)  # you deal
     browser.find_element(By.ID, "game-seed").send_keys(str(seed))
+    browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
     browser.find_element(By.ID, "game-start").click()
+    wait(browser, lambda d: d.execute_script("return board.st.game !== null && !!board.st.view && board.st.view.viewer"))
+    top = browser.execute_script("return document.getElementById('table').getBoundingClientRect().top")
+    assert 0 <= top < 400  # the new game's table is in view, not left above the scrolled page
     shot = False
     for _ in range(200):  # every turn of yours until the hand is over; the computer plays the others
         ready = ("const b = board, v = b.st.view; return b.st.game !== null && !b.st.game.busy"
@@ -485,11 +671,10 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
         state = wait(browser, lambda d: find(d, "#game-state"))
         if find(browser, "#game-review"):
             break
-        if find(browser, "#game-bury-text"):  # you deal: six of your 45 cards
-            tokens = browser.execute_script(
-                "const v = board.st.view; return v.hands[v.dealer].suits.flatMap((r) => r.cards).concat(v.kitty || []).slice(0, 6)")
-            browser.find_element(By.ID, "game-bury-text").send_keys(" ".join(tokens))
-            browser.find_element(By.ID, "game-bury").click()
+        if find(browser, "#game-bury-text"):  # you deal: six of your 45 cards, clicked, then Bury
+            for button in browser.find_elements(By.CSS_SELECTOR, ".seat.to-play button.card")[:6]:
+                button.click()
+            browser.find_element(By.ID, "play-button").click()
             wait(browser, lambda d: not find(d, "#game-bury-text"))
             continue
         assert state.text.startswith("Your turn")

@@ -18,7 +18,7 @@ MODULES = [
     info.name
     for package in PACKAGES
     for info in pkgutil.iter_modules(package.__path__, package.__name__ + ".")
-] + [package.__name__ for package in PACKAGES] + ["huolong.board.messages"]
+] + [package.__name__ for package in PACKAGES] + ["huolong.board.messages", "huolong.board.editor", "huolong.board.views", "huolong.board.positions"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -81,10 +81,12 @@ export function renderBurials() {
   box.replaceChildren(...kids);
 }
 
-async function applyBurial(cards) {
+// The deal after that burial, opened: its title says so (the deal's own still says "before the bury").
+export async function applyBurial(cards) {
   try {
     if (st.buryJob) cancelJob(st.buryJob.job);
     const { text } = await api("/api/bury", { root: S.root, bury: cards });
-    await openRoot({ text, index: 0, name: "buried" });
+    const title = t("after_bury_title", { seat: st.view.dealer, cards: playText(cards) });
+    await openRoot({ text, index: 0, name: title, title });
   } catch (e) { showError(e.message); }
 }

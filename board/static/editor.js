@@ -17,6 +17,7 @@ export function setupOpen() {
 }
 
 const ED_FIELDS = ["S", "E", "N", "W", "bottom"];
+const COPIES = 3; // each card kind is in the three packs three times
 let edTarget = "S";
 function tokensOf(hand) { // a hand string's cards as tokens (display only; the server checks it)
   const out = [], groups = hand.trim().split(".");
@@ -37,7 +38,9 @@ export function setupEditor() {
   $("ed-fields").replaceChildren(...ED_FIELDS.map((f) => el("div", { class: "ed-field" },
     el("label", { class: "check" }, el("input", { type: "radio", name: "ed-target", value: f, checked: f === "S", on: { change: () => { edTarget = f; } } }), " ", f === "bottom" ? t("ed_bottom") : seatText(f)),
     el("input", { type: "text", id: "ed-" + f, placeholder: "-", on: { input: () => checkField(f) } }), el("span", { id: "ed-" + f + "-state" }))));
-  $("ed-before-bury").addEventListener("change", () => { $("ed-bottom").placeholder = $("ed-before-bury").checked ? t("kitty") : "-"; });
+  const bottomHint = () => { $("ed-bottom").placeholder = $("ed-before-bury").checked ? t("kitty") : t("ed_bottom_optional"); };
+  bottomHint();
+  $("ed-before-bury").addEventListener("change", bottomHint);
   $("editor-button").addEventListener("click", () => { renderKinds(); $("editor-dialog").showModal(); });
   $("ed-build").addEventListener("click", async () => {
     try { const text = await buildText(); await openRoot({ text, index: 0, name: "<editor>" }); $("editor-dialog").close(); }
@@ -70,11 +73,16 @@ function renderKinds() {
   for (const s of "SHDC") for (const r of RANK_ORDER) kinds.push(s + r);
   kinds.push("BJ", "LJ");
   $("ed-kinds").replaceChildren(...kinds.map((tok) => {
-    const left = 3 - (used.get(tok) || 0);
-    return el("button", { type: "button", class: isRed(tok) ? "red" : "", disabled: left <= 0, "data-kind": tok, on: { click: () => {
+    const left = COPIES - (used.get(tok) || 0);
+    return el("button", { type: "button", class: (isRed(tok) ? "red" : "") + (left < 0 ? " over" : ""), disabled: left <= 0, "data-kind": tok, on: { click: () => {
       const input = $("ed-" + edTarget); input.value = handString([...tokensOf(input.value || "-"), tok]); checkField(edTarget); renderKinds(); } } },
-    cardText(tok), span(t("copies_left", { n: left }), "left"));
+    cardText(tok), span(left < 0 ? t("copies_over", { n: -left }) : t("copies_left", { n: left }), "left"));
   }));
+  // a card given more often than the packs hold it, in all the fields together: an error, never "-1 left"
+  const over = kinds.filter((tok) => (used.get(tok) || 0) > COPIES)
+    .map((tok) => t("ed_over", { card: cardText(tok), n: used.get(tok), copies: COPIES }));
+  $("ed-over").textContent = over.join("; ");
+  $("ed-over").hidden = !over.length;
 }
 function edFields() {
   const hands = {}; for (const s of SEATS) hands[s] = $("ed-" + s).value || "-";

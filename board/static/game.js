@@ -16,13 +16,15 @@ export async function startGame() {
     st.game = { seat, policy, seed, busy: false, job: null };
     S.bottom = seat;
     await openGameRoot(text);
+    $("table-area").scrollIntoView({ block: "start" }); // the button is below the table: the game is on it
   } catch (e) { showError(e.message); }
 }
 
 // The game's deal (or, after the bury, the deal as buried), seen from your seat.
 async function openGameRoot(text) {
   S.viewer = st.game.seat; S.hide = true;
-  await openRoot({ text, index: 0, name: t("game_name", { seat: st.game.seat }) });
+  const name = t("game_name", { seat: st.game.seat });
+  await openRoot({ text, index: 0, name, title: name });
 }
 
 export function gameWaits() { // is it the computer's turn?
@@ -48,7 +50,7 @@ export async function gameTurn() {
   catch (e) { mine.busy = false; showError(e.message); }
 }
 
-async function gameBury(cards) {
+export async function gameBury(cards) {
   try { const { text } = await api("/api/bury", { root: S.root, bury: cards }); await openGameRoot(text); }
   catch (e) { showError(e.message); }
 }
@@ -59,7 +61,8 @@ async function gameReview() {
     const { text } = await api("/api/record", { root: S.root, plays: playsAt(S.path) });
     const seat = st.game.seat;
     st.game = null; S.viewer = ""; S.hide = false;
-    await openRoot({ text, index: 0, name: t("game_name", { seat }) }, seat);
+    const name = t("game_name", { seat });
+    await openRoot({ text, index: 0, name, title: name }, seat);
   } catch (e) { showError(e.message); }
 }
 
@@ -76,7 +79,7 @@ export function renderGame() {
   } else if (v && v.before_bury) {
     const input = el("input", { id: "game-bury-text", placeholder: "S3 S4 D6 D7 C8 C9", style: "width:14em" });
     kids.push(el("div", { id: "game-state" }, t("game_your_bury")), input, " ",
-      el("button", { type: "button", id: "game-bury", on: { click: () => gameBury(input.value) } }, t("apply")),
+      el("button", { type: "button", id: "game-bury", on: { click: () => gameBury(input.value) } }, t("bury_button")),
       el("div", { class: "muted" }, t("game_bury_hint")));
   } else if (v) {
     kids.push(el("div", { id: "game-state" }, t("game_your_turn")), " ",

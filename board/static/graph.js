@@ -55,11 +55,15 @@ export function renderGraph() {
   svgEl("text", { x: 10, y: (TOP + H - BOTTOM) / 2, class: "axis-label", "text-anchor": "middle",
     transform: `rotate(-90 10 ${(TOP + H - BOTTOM) / 2})` }, svg).textContent = t("graph_y");
   // the estimate, its band, the exact values
-  const est = data.filter((d) => d.est);
-  if (est.length) {
+  // One line a side: each side sees the hand differently (the dealer knows the bottom, every player its own
+  // hand), so one line through every play would zigzag between two views at each change of mover.
+  const attackers = new Set(st.view.attackers || []);
+  for (const side of ["attackers", "defenders"]) {
+    const est = data.filter((d) => d.est && attackers.has(d.p.seat) === (side === "attackers"));
+    if (!est.length) continue;
     const upper = est.map((d) => `${X(d.ply)},${Y(d.est[0] + d.est[1])}`), lower = est.map((d) => `${X(d.ply)},${Y(d.est[0] - d.est[1])}`).reverse();
-    svgEl("polygon", { points: [...upper, ...lower].join(" "), class: "se-band" }, svg);
-    svgEl("polyline", { points: est.map((d) => `${X(d.ply)},${Y(d.est[0])}`).join(" "), class: "estimate" }, svg);
+    svgEl("polygon", { points: [...upper, ...lower].join(" "), class: `se-band ${side}` }, svg);
+    svgEl("polyline", { points: est.map((d) => `${X(d.ply)},${Y(d.est[0])}`).join(" "), class: `estimate ${side}` }, svg);
   }
   const exact = data.filter((d) => d.exact !== null);
   if (exact.length) {
@@ -69,12 +73,12 @@ export function renderGraph() {
   // the marked plays: a dot each, on the value before the play, that takes you there
   for (const d of data) {
     if (!d.p || !FLAGGED.has(d.p.class)) continue;
-    const y = d.est ? d.est[0] : d.exact;
+    const y = d.exact !== null ? d.exact : d.est ? d.est[0] : null; // where the readout puts it: exact first
     if (y === null || y === undefined) continue;
     const dot = svgEl("circle", { cx: X(d.ply), cy: Y(y), r: d.p.class === "inaccuracy" ? 3.5 : 4.5, class: `mark-dot ${d.p.class}`,
       "data-ply": d.ply, tabindex: 0 }, svg);
     svgEl("title", {}, dot).textContent = plyLine(d);
-    dot.addEventListener("click", (ev) => { ev.stopPropagation(); go(mainPath(d.ply)); });
+    dot.addEventListener("click", (ev) => { ev.stopPropagation(); go(mainPath(d.ply + 1)); }); // the play made, highlighted
   }
   // where we are, and its value
   const cur = onMainLine() ? Math.min(S.path.length, n) : -1;
@@ -92,7 +96,9 @@ export function renderGraph() {
   });
   svg.addEventListener("mouseleave", () => { hover.setAttribute("visibility", "hidden"); readout.textContent = cur >= 0 ? valueLine(data[cur]) : ""; });
   svg.addEventListener("click", (ev) => go(mainPath(plyAt(ev))));
-  box.replaceChildren(el("h3", {}, t("graph")), svg, readout, el("div", { class: "legend" }, t("graph_legend_review")));
+  const key = el("div", { class: "graph-key" }, el("span", { class: "key attackers" }, t("graph_key_attackers")),
+    el("span", { class: "key defenders" }, t("graph_key_defenders")), el("span", { class: "key exact" }, t("graph_key_exact")));
+  box.replaceChildren(el("h3", {}, t("graph")), svg, key, readout, el("div", { class: "legend" }, t("graph_legend_review")));
 }
 
 // "trick 7, W ♠10: mistake, 12 ± 3 points lost" — a marked play, as its dot's tooltip says it.

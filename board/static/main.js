@@ -8,24 +8,25 @@ import { TAB, api, cancelJob, clearError, showError } from "./api.js";
 import { S, analysisKey, key, loadUrl, newNode, nodeAt, playsAt, saveUrl, st, wantsValues } from "./tree.js";
 import { renderInfo, renderSelection, renderTable } from "./table.js";
 import { renderLine, renderMoves, renderOut, renderVariations, renderVerdict } from "./moves.js";
-import { renderAdvice, renderBurials } from "./advice.js";
-import { learnTakes, renderLearn, renderReview, startReview } from "./review.js";
+import { applyBurial, renderAdvice, renderBurials } from "./advice.js";
+import { beforeLanguageSwitch, learnTakes, renderLearn, renderReview, startReview } from "./review.js";
 import { renderGraph } from "./graph.js";
 import { renderRecord } from "./record.js";
-import { gameTurn, gameWaits, renderGame, startGame } from "./game.js";
+import { gameBury, gameTurn, gameWaits, renderGame, startGame } from "./game.js";
 import { setupEditor, setupOpen } from "./editor.js";
 
 // -- opening positions -------------------------------------------------------------------------------
 async function loadPicker() {
   const { positions } = await api("/api/positions", undefined, undefined, "GET");
-  $("picker").replaceChildren(...positions.map((p) => el("option", { value: p.index }, `${p.title} — ${t("kind_" + p.kind)}`)));
+  st.positions = positions;
+  $("picker").replaceChildren(...positions.map((p) => el("option", { value: p.index, "data-name": p.name }, `${p.title} — ${t("kind_" + p.kind)}`)));
   return positions;
 }
 function showInPicker(root) { // the picker names what is on the table, an opened or entered text too
   const picker = $("picker");
   picker.querySelector("option[data-text]")?.remove();
   if (root.file !== undefined) { picker.value = String(root.file); return; }
-  picker.prepend(el("option", { value: "", "data-text": "" }, root.name || "<pasted>"));
+  picker.prepend(el("option", { value: "", "data-text": "" }, root.title || root.name || "<pasted>"));
   picker.value = "";
 }
 export async function openRoot(root, focus) {
@@ -33,8 +34,9 @@ export async function openRoot(root, focus) {
   Object.assign(S, { root, tree: newNode(null), path: [] });
   st.views.clear(); st.analyses.clear();
   for (const j of [st.review, st.adviceJob, st.buryJob]) if (j) cancelJob(j.job);
-  st.review = null; st.learn = null; st.adviceJob = null; st.buryJob = null;
+  st.review = null; st.learn = null; st.adviceJob = null; st.buryJob = null; st.deleted = null;
   const v = await getView();
+  st.recordPlies = v.main_line.length;
   if (v.main_line.length) { // a hand record: its plays are the main line, every one judged
     let n = S.tree;
     for (const p of v.main_line) { const c = newNode(p); n.c.push(c); n = c; }
@@ -80,6 +82,7 @@ async function requestAnalysis() {
     const data = await api("/api/analyse", { root: S.root, plays: playsAt(S.path), objective: S.objective,
       seconds: Number(S.seconds), tab: TAB }, ctl.signal);
     if (data.cancelled) return; // a newer request took the worker: its answer comes
+    kernelIsReady(); // values came: the solver is loaded, whatever the last look at the status said
     st.analyses.set(k, data);
     if (analysisKey() === k) { st.analysis = data; render(); }
   } catch (e) { if (e.name !== "AbortError") showError(e.message); }
@@ -118,7 +121,12 @@ function toEnd() { const p = S.path.slice(); let n = nodeAt(p); while (n.c.lengt
 // -- controls --------------------------------------------------------------------------------------------
 function setupControls() {
   $("picker").addEventListener("change", () => { if ($("picker").value !== "") openRoot({ file: Number($("picker").value) }); });
-  $("play-button").addEventListener("click", () => { const p = $("play-button").dataset.play; if (p) makePlay(p); });
+  $("play-button").addEventListener("click", () => {
+    const p = $("play-button").dataset.play;
+    if (!p) return;
+    if (st.view.before_bury) (st.game ? gameBury : applyBurial)(p); // the six cards clicked, buried
+    else makePlay(p);
+  });
   $("clear-button").addEventListener("click", () => { st.selection = []; renderTable(); renderSelection(); });
   $("undo-button").addEventListener("click", undo); $("redo-button").addEventListener("click", redo);
   $("start-button").addEventListener("click", toStart); $("end-button").addEventListener("click", toEnd);
@@ -134,29 +142,34 @@ function setupControls() {
   document.addEventListener("keydown", (ev) => {
     if (ev.target.closest("input, textarea, select, dialog")) return;
     if (ev.key === "ArrowLeft") { undo(); ev.preventDefault(); } else if (ev.key === "ArrowRight") { redo(); ev.preventDefault(); }
-    else if (ev.key === "Home") toStart(); else if (ev.key === "End") toEnd();
+    else if (ev.key === "Home") { toStart(); ev.preventDefault(); } else if (ev.key === "End") { toEnd(); ev.preventDefault(); } // not the page's scroll too
   });
   window.addEventListener("pagehide", () => navigator.sendBeacon(`/api/tabs/${TAB}/close`));
 }
 async function watchKernel() {
   try {
     const s = await api("/api/status", undefined, undefined, "GET");
-    st.kernelReady = s.kernel === "ready";
-    $("status").textContent = st.kernelReady ? t("ready") : t("loading");
+    if (s.kernel === "ready") kernelIsReady(); else if (!st.kernelReady) $("status").textContent = t("loading");
     if (!st.kernelReady) setTimeout(watchKernel, 1500); else if (st.view && !st.analysis && wantsValues()) requestAnalysis();
   } catch (e) { setTimeout(watchKernel, 3000); }
 }
+function kernelIsReady() { st.kernelReady = true; $("status").textContent = t("ready"); }
 
 async function main() {
   await loadMessages().catch((e) => showError(e.message));
   $("game-start").addEventListener("click", startGame);
-  $("lang").addEventListener("change", () => { localStorage.setItem("huolong-lang", $("lang").value); location.reload(); });
+  $("lang").addEventListener("change", () => {
+    localStorage.setItem("huolong-lang", $("lang").value);
+    beforeLanguageSwitch();
+    location.reload();
+  });
   setupControls(); setupOpen(); setupEditor();
   watchKernel();
   const positions = await loadPicker();
   if (loadUrl()) {
     if (S.root) showInPicker(S.root);
     const v = await getView([]).catch((e) => { showError(e.message); return null; });
+    st.recordPlies = v ? v.main_line.length : 0;
     if (v && v.main_line.length) startReview();
     await refresh();
   } else if (positions.length) {

@@ -3,7 +3,7 @@
 import { $, el, span } from "./dom.js";
 import { MSG, t, outcomeText, seatText } from "./i18n.js";
 import { SUIT_SYMBOL, cardText, isRed, playText } from "./cards.js";
-import { S, SEATS, hiddenHands, nodeAt, st, wantsValues } from "./tree.js";
+import { S, SEATS, hiddenHands, isRecordPlay, nodeAt, st, wantsValues } from "./tree.js";
 import { MARK_SYMBOL, lossText, mark } from "./table.js";
 import { go, makePlay, refresh } from "./main.js";
 
@@ -50,7 +50,8 @@ export function renderMoves() {
       ...(bridge ? [] : [el("td", {}, m.dug ? t("yes") : t("no")), el("td", {}, outcomeText(m.outcome, m.levels))]),
       el("td", {}, span(MARK_SYMBOL[k] + " ", `mark ${k}`), lossText(m)));
   });
-  box.replaceChildren(el("h3", {}, t("every_play", { seat: a.to_play, objective: t("obj_" + a.objective) })), el("table", { class: "moves", id: "moves-table" }, head, ...rows));
+  box.replaceChildren(el("h3", {}, t("every_play", { seat: a.to_play, objective: t("obj_" + a.objective) })), el("table", { class: "moves", id: "moves-table" }, head, ...rows),
+    el("div", { class: "legend", id: "marks-legend" }, bridge ? t("marks_legend_bridge") : t("marks_legend")));
 }
 
 export function renderLine() {
@@ -65,16 +66,36 @@ export function renderLine() {
     el("table", { class: "moves" }, ...rows));
 }
 
-// The variations from the node: a play from any node starts one; one can be promoted or deleted.
+// The variations from the node: a play from any node starts one; one can be promoted or deleted, and a
+// deletion undone. A hand record's own play stays first and cannot be deleted: the review is of it.
 export function renderVariations() {
-  const n = nodeAt(S.path), box = $("variations");
-  if (!n.c.length) { box.hidden = true; return; }
+  const n = nodeAt(S.path), box = $("variations"), deleted = st.deleted && st.deleted.node === n ? st.deleted : null;
+  const learning = st.learn && st.learn.phase === "try"; // the play made is what the learner must not see
+  if ((!n.c.length && !deleted) || learning) { box.hidden = true; return; }
   box.hidden = false;
+  const recordHere = isRecordPlay(S.path, 0);
   const rows = n.c.map((c, i) => el("div", { class: "var-row" },
     el("button", { type: "button", on: { click: () => { n.l = i; go([...S.path, i]); } } }, playText(c.p)),
-    i === 0 ? span(t("main_line"), "muted") : el("button", { type: "button", class: "promote", on: { click: () => { n.c.unshift(n.c.splice(i, 1)[0]); n.l = 0; refresh(); } } }, t("promote")),
-    el("button", { type: "button", class: "delete", on: { click: () => { n.c.splice(i, 1); n.l = 0; refresh(); } } }, t("delete"))));
+    i === 0 ? span(t(recordHere ? "record_line" : "main_line"), "muted")
+      : recordHere ? null : el("button", { type: "button", class: "promote", on: { click: () => { n.c.unshift(n.c.splice(i, 1)[0]); n.l = 0; refresh(); } } }, t("promote")),
+    i === 0 && recordHere ? null : el("button", { type: "button", class: "delete", on: { click: () => deleteVariation(n, i) } }, t("delete"))));
+  if (deleted) rows.push(el("div", { class: "var-deleted", id: "deleted" }, span(t("deleted_variation", { play: playText(deleted.child.p) }), "muted"),
+    el("button", { type: "button", id: "undo-delete", on: { click: undoDelete } }, t("undo_delete"))));
   box.replaceChildren(el("h3", {}, t("variations")), ...rows);
+}
+function deleteVariation(node, i) {
+  st.deleted = { node, index: i, child: node.c[i], last: node.l };
+  node.c.splice(i, 1);
+  node.l = node.l === i ? 0 : node.l > i ? node.l - 1 : node.l;
+  refresh();
+}
+function undoDelete() {
+  const d = st.deleted;
+  if (!d) return;
+  d.node.c.splice(d.index, 0, d.child);
+  d.node.l = d.last;
+  st.deleted = null;
+  refresh();
 }
 
 export function renderOut() {

@@ -1,14 +1,14 @@
-// The hand as played: every trick, its winner and points, each play with its class once judged; and the
-// verdict on the play at the node on screen.
+// The hand as played: every trick, its winner and points, each play with its class once judged; the last
+// play made highlighted (a click on a play goes to the table after it), and the review's verdict on it.
 import { $, el, span } from "./dom.js";
-import { t, seatText } from "./i18n.js";
+import { LANG, t, seatText } from "./i18n.js";
 import { playText } from "./cards.js";
 import { S, mainLine, mainPath, onMainLine, st } from "./tree.js";
 import { CLASS_SYMBOL, FLAGGED, classText, learnHidesMarks, lossText } from "./review.js";
 import { go } from "./main.js";
 
 function trickRow(number, plays) {
-  const done = (st.view.main_tricks || [])[number - 1];
+  const done = plays.length === 4 ? (st.view.main_tricks || [])[number - 1] : null; // a trick cut short: no winner shown
   const won = done ? span(`→ ${seatText(done.winner)}, ${done.points}`, "muted") : null;
   return el("div", { class: "trick-row" }, span(`${number}.`, "muted"), ...plays, won);
 }
@@ -18,15 +18,16 @@ export function renderRecord() {
   if (!r || !line.length) { box.hidden = true; return; }
   box.hidden = false;
   const hide = learnHidesMarks();
-  const kids = [], cur = onMainLine() ? S.path.length : -1;
+  const kids = [], cur = onMainLine() ? S.path.length - 1 : -1; // the last play made: -1 at the start
   let trick = 1, row = [];
   line.forEach((play, ply) => {
+    if (hide && ply > cur) return; // learning: the plays after the decision are what the learner must not see
     const p = hide ? null : r.plays.get(ply);
     const marked = p && FLAGGED.has(p.class) ? p.class : "";
     const seat = ((st.view.main_tricks || [])[trick - 1] || { seats: [] }).seats[row.length] || (p && p.seat) || "";
     const title = p && p.class ? `${classText(p.class)}${marked ? ": " + lossText(p) + "; " + t("best_was", { play: playText(p.best_play) }) : ""}` : "";
     row.push(el("span", { class: "ply" + (ply === cur ? " current" : "") + (marked ? " " + marked : "") + (p ? " judged" : ""),
-      "data-ply": ply, "data-class": p ? (p.class || "forced") : "", title, on: { click: () => go(mainPath(ply)) } },
+      "data-ply": ply, "data-class": p ? (p.class || "forced") : "", title, on: { click: () => go(mainPath(ply + 1)) } },
       `${seatText(seat)} ${playText(play)}`, marked ? span(CLASS_SYMBOL[marked], "class-symbol") : null,
       marked ? span(`−${Math.round(p.loss)}`, "ply-loss") : null));
     if (row.length === 4) { kids.push(trickRow(trick, row)); row = []; trick++; }
@@ -35,13 +36,13 @@ export function renderRecord() {
   box.replaceChildren(el("h3", {}, t("played_list")), plyVerdict(cur), el("div", { class: "plays-list", id: "plays-list" }, ...kids));
 }
 
-// What the review says of the play made at the node on screen (the next play of the record).
+// What the review says of the last play made (the one highlighted).
 function plyVerdict(cur) {
   const r = st.review, p = cur >= 0 && !learnHidesMarks() ? r.plays.get(cur) : null;
-  if (!p) return el("div", { id: "ply-verdict", class: "muted" }, cur >= 0 && cur < mainLine().length ? t("ply_pending") : "");
+  if (!p) return el("div", { id: "ply-verdict", class: "muted" }, cur >= 0 && cur < mainLine().length && !learnHidesMarks() ? t("ply_pending") : "");
   const parts = [t("ply_played", { seat: p.seat, play: playText(p.play), grade: classText(p.class) })];
   if (p.class && p.class !== "best") parts.push(t("ply_loss", { loss: lossText(p), best: playText(p.best_play) }));
-  if (p.class && p.plays && p.plays[0]) parts.push(t("ply_samples", { n: p.plays[0].samples, seat: p.seat }));
+  if (p.class && p.samples) parts.push(t("ply_samples", { n: p.samples, seat: p.seat })); // the samples behind the loss
   if (p.dd) parts.push(p.dd.verdict ? t("ply_dd_" + p.dd.verdict) : p.dd.worse_result ? t("ply_dd_worse") : p.dd.loss ? t("ply_dd_loss", { loss: p.dd.loss }) : t("ply_dd_best"));
-  return el("div", { id: "ply-verdict", class: "ply-verdict " + (p.class || "") }, parts.join(" "));
+  return el("div", { id: "ply-verdict", class: "ply-verdict " + (p.class || "") }, parts.join(LANG === "zh" ? "" : " ")); // Chinese sentences end in "。": no space
 }

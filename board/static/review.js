@@ -5,18 +5,53 @@ import { $, el, span } from "./dom.js";
 import { t, seatText } from "./i18n.js";
 import { cancelJob, isOver, showError, startJob } from "./api.js";
 import { playText } from "./cards.js";
-import { S, SEATS, mainPath, onMainLine, st } from "./tree.js";
+import { S, SEATS, mainPath, onMainLine, saveUrl, st } from "./tree.js";
 import { go, refresh, render, renderReviewParts } from "./main.js";
 
 export const CLASS_SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 export const FLAGGED = new Set(["inaccuracy", "mistake", "blunder"]);
 
-export function startReview() {
+// A finished review is kept for the tab's session: switching the language reloads the page, and the
+// verdicts (seats, cards, classes, numbers: no words) need not be judged again.
+const KEPT = "huolong-review";
+function keptReview(root) {
+  try {
+    const k = JSON.parse(sessionStorage.getItem(KEPT) || "null");
+    return k && k.root === JSON.stringify(root) ? k.result : null;
+  } catch { return null; }
+}
+function keepReview(root, result) {
+  try { sessionStorage.setItem(KEPT, JSON.stringify({ root: JSON.stringify(root), result })); } catch { /* full: run it again */ }
+}
+
+// The language switch reloads the page: learning goes on where it was if the review is kept, else it
+// ends and gives the seat and the values back.
+const LEARNING = "huolong-learn";
+export function beforeLanguageSwitch() {
+  const l = st.learn;
+  if (!l) return;
+  if (st.review && st.review.result && st.review.result.complete)
+    sessionStorage.setItem(LEARNING, JSON.stringify({ root: JSON.stringify(S.root), learn: l }));
+  else { S.hide = l.hide; S.viewer = l.viewer; st.learn = null; saveUrl(); }
+}
+
+export function startReview(again) {
   if (st.review && st.review.job) cancelJob(st.review.job);
   const mine = { plays: new Map(), bury: undefined, summary: null, method: null, done: 0, total: null,
     state: "queued", error: null, result: null, job: null };
   st.review = mine;
-  startJob("review", S.root, { seed: 1 }, (job, fresh) => {
+  const kept = again === true ? null : keptReview(S.root);
+  if (kept) {
+    Object.assign(mine, { result: kept, summary: kept.summary, method: kept.method, bury: kept.bury, state: "done" });
+    for (const p of kept.plays) mine.plays.set(p.ply, p);
+    mine.total = mine.done = kept.plays.length + (kept.bury ? 1 : 0);
+    const learning = JSON.parse(sessionStorage.getItem(LEARNING) || "null");
+    sessionStorage.removeItem(LEARNING);
+    if (learning && learning.root === JSON.stringify(S.root)) st.learn = learning.learn; // where it was, before the switch
+    return;
+  }
+  const root = S.root;
+  startJob("review", root, { seed: 1 }, (job, fresh) => {
     if (!fresh.length && job.state === mine.state && !job.result) return; // nothing new: nothing to redraw
     for (const item of fresh) {
       if (item.method) mine.method = item.method;
@@ -30,7 +65,7 @@ export function startReview() {
       const r = job.result;
       mine.result = r; mine.summary = r.summary; mine.method = r.method; mine.bury = r.bury;
       for (const p of r.plays) mine.plays.set(p.ply, p);
-      if (r.complete) mine.done = mine.total;
+      if (r.complete) { mine.done = mine.total; keepReview(root, r); }
     }
     if (st.review === mine && st.view) renderReviewParts(); // only its panels: the rest of the page is left alone
   }).then((job) => { mine.job = job; if (st.review === mine && st.view) renderReviewParts(); }).catch((e) => showError(e.message));
@@ -56,7 +91,7 @@ export function renderReview() {
       el("button", { type: "button", id: "review-cancel", on: { click: () => cancelJob(r.job) } }, t("cancel"))));
   } else if (r.state === "cancelled") {
     kids.push(el("div", { id: "review-state", class: "muted" }, t("review_cancelled", { done: r.plays.size })),
-      el("button", { type: "button", id: "review-again", on: { click: startReview } }, t("review_again")));
+      el("button", { type: "button", id: "review-again", on: { click: () => { startReview(true); renderReviewParts(); } } }, t("review_again")));
   } else if (r.state === "error") {
     kids.push(el("div", { class: "error" }, r.error));
   }
@@ -74,7 +109,9 @@ export function renderReview() {
 
 function buryText(b, result) {
   if (!b) return result && result.bury_note === "no-kitty" ? t("review_bury_no_kitty") : t("review_bury_none");
-  if (b.class === "best") return t("review_bury_best", { seat: b.seat, cards: playText(b.bury), n: b.candidates.length });
+  if (b.class === "best" && b.ranked_first) return t("review_bury_best", { seat: b.seat, cards: playText(b.bury), n: b.candidates.length });
+  if (b.class === "best") return t("review_bury_best_fresh", { seat: b.seat, cards: playText(b.bury), best: playText(b.best_bury),
+    levels: b.loss_levels.toFixed(2), se: b.loss_levels_se.toFixed(2) });
   return t("review_bury_loss", { seat: b.seat, cards: playText(b.bury), grade: classText(b.class),
     levels: b.loss_levels.toFixed(2), se: b.loss_levels_se.toFixed(2), best: playText(b.best_bury) });
 }
@@ -83,13 +120,13 @@ function summaryTable(summary) {
   const dealer = st.view ? st.view.dealer : "";
   const who = (name) => name.length === 1 ? (name === dealer ? t("who_dealer", { seat: name }) : seatText(name))
     : t(name.includes(dealer) ? "who_dealer_team" : "who_attackers", { a: name });
-  const head = el("tr", {}, [t("who"), t("accuracy"), t("class_best"), t("class_good"), "?!", "?", "??", t("points_lost")].map((h) => el("th", {}, h)),
+  const head = el("tr", {}, [t("who"), t("accuracy"), t("class_best"), t("class_good"), "?!", "?", "??", t("class_forced"), t("points_lost")].map((h) => el("th", {}, h)),
     el("th", { class: "levels" }, t("levels_lost")));
   const rows = ["S", "E", "N", "W", "S–N", "E–W"].map((name) => {
     const v = summary[name];
     return el("tr", { "data-who": name }, el("td", {}, who(name)), el("td", {}, v.accuracy === null ? "—" : Math.round(v.accuracy)),
       el("td", {}, v.best), el("td", {}, v.good), el("td", { class: "inaccuracy" }, v.inaccuracy), el("td", { class: "mistake" }, v.mistake),
-      el("td", { class: "blunder" }, v.blunder), el("td", {}, Math.round(v.points_given)), el("td", { class: "levels" }, v.levels_given.toFixed(2)));
+      el("td", { class: "blunder" }, v.blunder), el("td", {}, v.forced), el("td", {}, Math.round(v.points_given)), el("td", { class: "levels" }, v.levels_given.toFixed(2)));
   });
   return el("table", { class: "moves", id: "summary-table" }, head, ...rows);
 }
@@ -151,6 +188,11 @@ function tryVerdict(p, tried) {
   if (tried === p.play) return el("span", { class: "mistake" }, t("learn_same", { grade: classText(p.class) }));
   if (!mine || !best) return "";
   const diff = best.score - mine.score, least = (m.thresholds || {}).inaccuracy || 2.5, tolerance = m.tolerance || 1;
+  // The play made on the same samples as the try: a try no better than it is not praised, whatever the
+  // fresh samples behind the play made's own loss say.
+  const made = p.plays.find((x) => x.play === p.play);
+  if (made && tried !== best.play && mine.score <= made.score)
+    return el("span", { class: "mistake" }, "✗ " + t("learn_not_better", { play: playText(tried), made: playText(p.play), best: playText(best.play) }));
   if (tried === best.play || diff < tolerance) return el("span", { class: "good-try" }, "✓ " + t("learn_best", { play: playText(tried) }));
   if (diff < least) return el("span", { class: "good-try" }, "✓ " + t("learn_good", { play: playText(tried), loss: diff.toFixed(1) }));
   return el("span", { class: "mistake" }, "✗ " + t("learn_worse", { play: playText(tried), loss: diff.toFixed(1), best: playText(best.play) }));

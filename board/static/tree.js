@@ -11,7 +11,7 @@ export const S = { root: null, tree: newNode(null), path: [], objective: "outcom
   viewer: "", bottom: "S" };
 export const st = { view: null, analysis: null, selection: [], lineShown: false, lastTrickShown: false,
   views: new Map(), analyses: new Map(), kernelReady: false, analyseCtl: null,
-  review: null, learn: null, adviceJob: null, buryJob: null, game: null };
+  review: null, learn: null, adviceJob: null, buryJob: null, game: null, positions: [], recordPlies: 0, deleted: null };
 
 export function nodeAt(path) { let n = S.tree; for (const i of path) n = n.c[i]; return n; }
 export function playsAt(path) { const out = []; let n = S.tree; for (const i of path) { n = n.c[i]; out.push(n.p); } return out; }
@@ -19,9 +19,25 @@ export const key = () => JSON.stringify([S.root, playsAt(S.path), S.viewer]);
 export const analysisKey = () => key() + "|" + S.objective + "|" + S.seconds;
 
 // The record's own plays: the first child all the way down.
-export function mainLine() { const out = []; let n = S.tree; while (n.c.length) { n = n.c[0]; out.push(n.p); } return out; }
+export function mainLine() {
+  const out = []; let n = S.tree;
+  while (n.c.length && !(st.recordPlies && out.length >= st.recordPlies)) { n = n.c[0]; out.push(n.p); }
+  return out;
+}
 export function mainPath(ply) { return Array(ply).fill(0); }
 export function onMainLine() { return S.path.every((i) => i === 0); }
+// Whether the child at index i of the node at path is a play of the hand record itself (a record's plays
+// are its main line, kept first: they cannot be deleted or demoted, the review and graph are of them).
+export const isRecordPlay = (path, i) => i === 0 && path.length < st.recordPlies && path.every((j) => j === 0);
+
+// What the page calls the position on the table: a title the page gave it, else the picker's.
+export function rootTitle() {
+  const r = S.root;
+  if (!r) return "";
+  if (r.title) return r.title;
+  const p = r.file !== undefined ? st.positions.find((x) => x.index === r.file) : null;
+  return p ? p.title : "";
+}
 
 export const hiddenHands = () => st.view && Object.values(st.view.hands).some((h) => h.count === null);
 export const wantsValues = () => st.view && !st.view.over && !st.view.before_bury && !S.viewer && !hiddenHands();
