@@ -343,10 +343,13 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
 
 
 def _hand_of(text: str) -> Hand:
+    if not text.strip():
+        raise BadRequest(_("To bury, choose six cards: click them, or type them like {example}.").format(
+            example="S3 S4 D6 D7 C8 C9"))
     try:
         return Hand.from_cards(Play.parse(text).cards)
     except HuolongError as e:
-        raise BadRequest(f"bury: {e}") from None
+        raise BadRequest(_("the cards to bury: {error}").format(error=e)) from None
 
 
 def _task_params(data: dict) -> dict:

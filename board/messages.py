@@ -49,7 +49,7 @@ MESSAGES = {
     "values_hidden": N_("Values hidden: guess first, then untick “hide values”."),
     "no_dd": N_("Double-dummy values are off: the other hands are not known in this position."),
     "single_view": N_("Seen from {seat}: the other hands are face down."),
-    "every_play": N_("Every play of {seat} ({objective}), best first"),
+    "every_play": N_("Every play of {seat}, best first — objective: {objective}"),
     "play": N_("play"),
     "pts": N_("points"),
     "dug_h": N_("dug"),
@@ -259,6 +259,8 @@ MESSAGES = {
     "outcome_dealer-keeps": N_("dealer-keeps"),
     "outcome_dealer-up": N_("dealer-up"),
     "outcome_dealer-win-game": N_("dealer-win-game"),
+    "outcome_attackers-up_n": N_("attackers-up {n}"),
+    "outcome_dealer-up_n": N_("dealer-up {n}"),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -43,6 +44,12 @@ class DefaultGroup(click.Group):
         while args and (args[0].startswith("--lang=") or args[0] == "--lang" and len(args) > 1):
             args = args[1:] if args[0].startswith("--lang=") else args[2:]  # read already (translate.py)
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            word = args[0]
+            close = difflib.get_close_matches(word, list(self.commands), n=1, cutoff=0.75)
+            if close and not os.path.exists(word) and "." not in word and "/" not in word and ":" not in word:
+                # a command mistyped, not a file: say so rather than "no such file"
+                raise click.UsageError(_("no command or file {word!r}: did you mean {command}?").format(
+                    word=excerpt(word), command=close[0]), ctx)
             args = ["solve", *args]
         return super().parse_args(ctx, args)
 

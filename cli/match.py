@@ -12,7 +12,7 @@ from tabulate import tabulate
 from huolong.bots import PolicyError, policy_of
 from huolong.bots.match import MatchSummary, TableScore, duplicate_deal, event_of, score_of, summarise
 from huolong.engine import HuolongError, Outcome, read_file, write_position
-from huolong.i18n import N_, _
+from huolong.i18n import N_, _, ngettext
 
 from .render import outcome_label
 from .common import (BadInput, in_order, Stopped, json_option, no_color_option, open_workers, output_file,
@@ -140,10 +140,13 @@ def _pm(pair: tuple[float, float], digits: int, scale: float = 1.0) -> str:
 def summary_text(s: MatchSummary) -> str:
     levels, se = s.a_levels
     lines = [
-        _("{a} against {b}: {deals} deals, each played at two tables (seed {seed}).").format(
+        ngettext("{a} against {b}: {deals} deal, played at two tables (seed {seed}).",
+                 "{a} against {b}: {deals} deals, each played at two tables (seed {seed}).", s.deals).format(
             a=s.a, b=s.b, deals=s.deals, seed=s.seed),
         _("{a} gains {levels} levels a deal ({ratio} standard errors).").format(
-            a=s.a, levels=_pm(s.a_levels, 2), ratio=f"{levels / se:+.1f}" if se == se and se > 0 else "—"),
+            a=s.a, levels=_pm(s.a_levels, 2), ratio=f"{levels / se:+.1f}" if se == se and se > 0 else "—")
+        if se == se and se > 0 else
+        _("{a} gains {levels} levels a deal (one deal: no standard error yet).").format(a=s.a, levels=_pm(s.a_levels, 2)),
         tabulate([[_("attackers' points a hand"), _pm(s.attack_points["A"], 1), _pm(s.attack_points["B"], 1)],
                   [_("dig rate"), _pm(s.dig_rate["A"], 1, 100) + "%", _pm(s.dig_rate["B"], 1, 100) + "%"]],
                  headers=["", _("{name} attacks").format(name=s.a), _("{name} attacks").format(name=s.b)],

@@ -468,6 +468,13 @@ def test_burials_rank_as_bury_json(client, library):
     assert state["progress"] and without_timing(state["progress"][-1]) == without_timing(cli)
 
 
+def test_a_burial_with_no_cards_chosen_says_how_to_choose_them(client, library):
+    empty = client.post("/api/bury", json={"root": example(library, "before-bury-known"), "bury": " "})
+    assert empty.status_code == 400 and empty.json()["error"].startswith("To bury, choose six cards")
+    bad = client.post("/api/bury", json={"root": example(library, "before-bury-known"), "bury": "SX"})
+    assert bad.status_code == 400 and bad.json()["error"].startswith("the cards to bury: ")
+
+
 def test_a_burial_applies_to_a_deal_with_every_hand(client, library):
     best = "SA SQ S8 S6 C6 C4"
     hidden = client.post("/api/bury", json={"root": example(library, "before-bury"), "bury": best})

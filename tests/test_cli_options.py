@@ -236,3 +236,15 @@ def test_a_binary_file_is_said_to_be_no_text_at_the_line_of_its_first_bad_byte(s
 def test_an_output_named_as_a_folder_is_refused_before_any_work(tmp_path):
     err = run("play", "--deals", "1", "-o", f"{tmp_path}/hands/", code=2).stderr
     assert err == f"error: {tmp_path}/hands/ is a folder: name a file in it\n" and not (tmp_path / "hands").exists()
+
+
+def test_a_mistyped_command_is_not_taken_for_a_file():
+    err = run("plya", code=2).stderr
+    assert "did you mean play?" in err and "No such file" not in err
+
+
+def test_a_file_error_keeps_the_machine_readable_file_line_prefix_in_chinese(tmp_path):
+    bad = tmp_path / "bad.hl"
+    bad.write_text('[Level "Q"]\n[Level "Q"]\n')
+    err = run("--lang", "zh", bad, code=2).stderr
+    assert err.startswith(f"错误：{bad}:2: ")

@@ -135,7 +135,7 @@ def test_a_chinese_error_keeps_file_line_and_exit_code(tmp_path):
     bad = tmp_path / "bad.hl"
     bad.write_text('[Level "3"]\n[Trump "X"]\n[Dealer "S"]\n[Deal "S:- - - -"]\n', encoding="utf-8")
     result = run(bad, "--lang", "zh", code=2)
-    assert result.stderr == f"错误：{bad}:2：无法识别的主花色 'X'：可用 S、H、D 或 C\n"
+    assert result.stderr == f"错误：{bad}:2: 无法识别的主花色 'X'：可用 S、H、D 或 C\n"
     assert run(bad, "--lang", "en", code=2).stderr == f"error: {bad}:2: invalid trump suit 'X': use S, H, D or C\n"
 
 
@@ -301,7 +301,7 @@ def test_a_file_that_is_not_utf8_is_explained_in_chinese(tmp_path):
     bad = tmp_path / "binary.hl"
     bad.write_bytes(b"\xff\xfe[Level")
     result = run(bad, "--lang", "zh", code=2)
-    assert result.stderr == f"错误：{bad}:1：不是 UTF-8 文本文件（有一个字节不能作为字符的开头）\n"
+    assert result.stderr == f"错误：{bad}:1: 不是 UTF-8 文本文件（有一个字节不能作为字符的开头）\n"
 
 
 ZH_RUNS = {

@@ -79,7 +79,7 @@ export function renderGame() {
   } else if (v && v.before_bury) {
     const input = el("input", { id: "game-bury-text", placeholder: "S3 S4 D6 D7 C8 C9", style: "width:14em" });
     kids.push(el("div", { id: "game-state" }, t("game_your_bury")), input, " ",
-      el("button", { type: "button", id: "game-bury", on: { click: () => gameBury(input.value) } }, t("bury_button")),
+      el("button", { type: "button", id: "game-bury", on: { click: () => gameBury(input.value.trim() || st.selection.join(" ")) } }, t("bury_button")),
       el("div", { class: "muted" }, t("game_bury_hint")));
   } else if (v) {
     kids.push(el("div", { id: "game-state" }, t("game_your_turn")), " ",

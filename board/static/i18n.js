@@ -10,7 +10,10 @@ const SEAT_VARS = new Set(["seat", "winner"]);
 
 export const seatText = (s) => t("seat_" + s);
 // An outcome (its name, as JSON gives it, and levels) in words: 抓分方上台升级 1.
-export const outcomeText = (name, levels) => t("outcome_" + name) + (levels && Number(levels) ? " " + levels : "");
+// "attackers-up 1" / "抓分方上台并升 1 级": the levels where the language puts them.
+export const outcomeText = (name, levels) => levels && Number(levels)
+  ? (MSG["outcome_" + name + "_n"] ? t("outcome_" + name + "_n", { n: levels }) : t("outcome_" + name) + " " + levels)
+  : t("outcome_" + name);
 
 export function t(key, vars = {}) {
   const show = (k, v) => (SEAT_VARS.has(k) && /^[SENW]$/.test(v) ? (MSG["seat_" + v] || v)

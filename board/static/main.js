@@ -4,7 +4,7 @@
 // record, game, editor; this one wires them: the node on screen, navigation, the controls.
 import { $, el } from "./dom.js";
 import { loadMessages, t } from "./i18n.js";
-import { TAB, api, cancelJob, clearError, showError } from "./api.js";
+import { TAB, api, cancelJob, clearError, isOver, showError } from "./api.js";
 import { S, analysisKey, key, loadUrl, newNode, nodeAt, playsAt, saveUrl, st, wantsValues } from "./tree.js";
 import { renderInfo, renderSelection, renderTable } from "./table.js";
 import { renderLine, renderMoves, renderOut, renderVariations, renderVerdict } from "./moves.js";
@@ -61,6 +61,10 @@ async function getView(path = S.path) {
 }
 export async function refresh() {
   clearError();
+  // Advice is for the node it was asked at: moving on stops it, so that it does not hold the worker the
+  // computer players' moves and the next values need.
+  const advice = st.adviceJob;
+  if (advice && advice.key !== key() && !isOver(advice.state)) { if (advice.job) cancelJob(advice.job); st.adviceJob = null; }
   try { st.view = await getView(); } catch (e) { showError(e.message); return; }
   st.selection = [];
   $("objective").value = S.objective; $("budget").value = S.seconds; $("hide").checked = S.hide;
