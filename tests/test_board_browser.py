@@ -674,11 +674,14 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
         if find(browser, "#game-bury-text"):  # you deal: six of your 45 cards, clicked, then Bury
             for button in browser.find_elements(By.CSS_SELECTOR, ".seat.to-play button.card")[:6]:
                 button.click()
-            browser.find_element(By.ID, "play-button").click()
+            browser.find_element(By.ID, "game-bury").click()  # the panel's Bury takes the clicked cards too
             wait(browser, lambda d: not find(d, "#game-bury-text"))
             continue
         assert state.text.startswith("Your turn")
+        hinted = not shot
         if not shot:
+            browser.find_element(By.ID, "game-hint").click()  # a hint asked for, then played on without waiting
+            wait(browser, lambda d: d.execute_script("return !!board.st.adviceJob"))
             shoot(browser, "game")
             shot = True
         play = browser.execute_script("return board.st.view.legal[0]")
@@ -688,6 +691,8 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
         if find(browser, "#play-button") and browser.find_element(By.ID, "play-button").is_enabled():
             browser.find_element(By.ID, "play-button").click()
         wait(browser, lambda d: d.execute_script("return board.playsAt(board.S.path).length") > plies)
+        if hinted:  # moving on stopped the hint: it no longer holds the worker the computer players need
+            assert browser.execute_script("return board.st.adviceJob") is None
     assert browser.execute_script("return board.st.view.over")
     browser.find_element(By.ID, "game-review").click()
     wait(browser, lambda d: find(d, "#record") and len(d.find_elements(By.CSS_SELECTOR, "#record .ply")) > 100)
