@@ -12,6 +12,7 @@ STOP_REASONS = {"node limit": N_("node limit"), "time limit": N_("time limit"), 
                 "cancelled": N_("cancelled"), "move stack overflow": N_("move stack overflow")}
 
 if TYPE_CHECKING:
+    from .intervals import PlayInterval
     from .values import MoveValue, Value
 
 
@@ -25,7 +26,8 @@ class SearchAborted(SolverError):
     ``partial`` holds the plays whose values were finished before the stop;
     ``bounds`` what had been proved of the position's value, ``(at least,
     at most)`` as :class:`~huolong.solver.values.Value` (``None``: nothing
-    that way).
+    that way); ``intervals``, when the budget was shared among the plays,
+    each play's proven interval.
 
     >>> str(SearchAborted("node limit", 1200))
     'search stopped (node limit) after 1,200 nodes'
@@ -36,5 +38,6 @@ class SearchAborted(SolverError):
         self.nodes = nodes
         self.partial = partial or []
         self.bounds: tuple[Value | None, Value | None] = (None, None)
+        self.intervals: list[PlayInterval] = []  # every play's proven interval (solve(intervals=True))
         super().__init__(_("search stopped ({reason}) after {nodes} nodes").format(
             reason=_(STOP_REASONS[reason]) if reason in STOP_REASONS else reason, nodes=f"{nodes:,}"))

@@ -32,6 +32,7 @@ from huolong.engine.seats import Seat
 
 from .encode import Encoding, canonical_play, encode
 from .errors import SearchAborted, SolverError
+from .intervals import Intervals
 from .kernel.layout import (CTRL_CEILING, CTRL_FLOOR, CTRL_LIMIT, INF, K_BOUNDS, MAX_TRICKS, TASK_LINE, TASK_ORDER,
                             TASK_SCORE, TASK_TEST, TASK_VALUE)
 from .kernel.root import root
@@ -293,6 +294,7 @@ def solve(
     line: bool = True,
     on_progress: Callable[[int], None] | None = None,
     stop: StopToken | None = None,
+    intervals: bool = False,
 ) -> Analysis:
     """Solve a position double-dummy: its value, the plays' values, the best line.
 
@@ -313,6 +315,11 @@ def solve(
     is long enough to be watched (more than 28 cards in play). ``stop``: a
     :class:`~huolong.solver.session.StopToken` that cancels the search from
     another thread or process (``SearchAborted``, reason ``cancelled``).
+    ``intervals``: with every play and a budget, share the budget among the
+    plays in rounds (:mod:`.intervals`, one thread), so that a stopped search
+    leaves every play a proven interval in the exception's ``intervals``
+    (:class:`~huolong.solver.intervals.PlayInterval`, with which plays are
+    proven worse than another).
     """
     if plays not in PLAYS:
         raise SolverError(_("invalid plays {plays!r}: use {choices}").format(plays=plays, choices=", ".join(PLAYS)))
@@ -322,7 +329,9 @@ def solve(
         if pos.is_over():
             value = Value(pos.points, pos.dug, pos.result()) if pos.shape.card_scores else Value(0, False, None)
             return Analysis(pos, objective, value, [], [], 0, time.perf_counter() - started, plays)
-        if plays == "all":
+        if plays == "all" and intervals and (max_nodes or max_seconds or stop is not None):
+            best, move_values = _all_plays_within(search, pos)
+        elif plays == "all":
             best, move_values = _all_plays(search, pos)
         else:
             best = search.value()
@@ -354,13 +363,34 @@ def stopped_dict(position: Position, objective: str, plays: str, stop: SearchAbo
             "finished": [m.to_dict() for m in stop.partial],
             "at_least": low.to_dict() if low is not None else None,
             "at_most": high.to_dict() if high is not None else None,
+            **({"moves": [i.to_dict() for i in stop.intervals]} if stop.intervals else {}),
         },
     }
 
 
-def _all_plays(search: Search, pos: Position) -> tuple[int, list[MoveValue]]:
-    """Every legal play's exact value, best first, and the best value."""
-    raw = search.values(pos.legal_plays())
+def _all_plays_within(search: Search, pos: Position) -> tuple[int, list[MoveValue]]:
+    """As :func:`_all_plays`, the budget shared among the plays: when stopped, every play's
+    proven interval travels in the exception's ``intervals``."""
+    legal = pos.legal_plays()
+    codes, links = search.root_plays()
+    wanted = {p: search.enc.code(canonical_play(p, search.enc, links)) for p in legal}
+    chosen = np.array([c for c in codes if int(c) in set(wanted.values())], np.int64)
+    rounds = Intervals(search, chosen)
+    try:
+        rounds.run()
+    except SearchAborted as stop:
+        stop.intervals = rounds.play_intervals(legal, links)
+        stop.partial = [MoveValue(i.play, i.at_least) for i in stop.intervals if i.exact and i.at_least is not None]
+        stop.bounds = search.bounds(*rounds.best_bounds())
+        raise
+    at = {int(c): i for i, c in enumerate(chosen)}
+    return _all_plays(search, pos, {p: rounds.low[at[code]] for p, code in wanted.items()})
+
+
+def _all_plays(search: Search, pos: Position, raw: dict[Play, int] | None = None) -> tuple[int, list[MoveValue]]:
+    """Every legal play's exact value (``raw``, kernel values, when already known), best first, and
+    the best value."""
+    raw = raw if raw is not None else search.values(pos.legal_plays())
     maximize = search.maximize
     best = max(raw.values()) if maximize else min(raw.values())
     moves = sorted(((v, p) for p, v in raw.items()), key=lambda item: -item[0] if maximize else item[0])

@@ -144,6 +144,7 @@ TASK_SCORE = 1  # the exact value of each of the given plays
 TASK_LINE = 2  # the best line keeping a value
 TASK_VALUE = 3  # the exact value of the position
 TASK_TEST = 4  # whether each of the given plays keeps a value
+TASK_RANGE = 5  # narrow what is proved of one play's value, under the node limit
 
 # what search.value_of asks (its ``test``): a zero-window test either way, or the exact value by MTD(f)
 # from a guess likely near it (the best value so far) or from a rough one (the bots' finish)
@@ -151,6 +152,7 @@ TEST_AT_LEAST = 1  # is the value ≥ the guess?
 TEST_AT_MOST = -1  # is it ≤ the guess?
 EXACT_NEAR = 0
 EXACT_ROUGH = 2
+EXACT_WITHIN = 3  # from a guess, within bounds already proved (``CTRL_FLOOR``, ``CTRL_CEILING`` on entry)
 
 # policies of a playout seat
 POLICY_BOT = 0

@@ -14,8 +14,8 @@ import numpy as np
 from .bot import bot_value
 from .jit import driver, inline
 from .layout import (
-    CTRL_ABORTED, EXACT_NEAR, EXACT_ROUGH, F_KILLER_SEAT, K_PAR, P_DEALER, TASK_LINE, TASK_ORDER, TASK_SCORE,
-    TASK_TEST, TASK_VALUE, TEST_AT_LEAST, TEST_AT_MOST,
+    CTRL_ABORTED, CTRL_CEILING, CTRL_FLOOR, EXACT_NEAR, EXACT_ROUGH, EXACT_WITHIN, F_KILLER_SEAT, INF, K_PAR,
+    P_DEALER, TASK_LINE, TASK_ORDER, TASK_RANGE, TASK_SCORE, TASK_TEST, TASK_VALUE, TEST_AT_LEAST, TEST_AT_MOST,
 )
 from .moves import sorted_plays
 from .search import enter, value_of
@@ -41,6 +41,12 @@ def root(task, h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms,
     does it keep the value ``values[0]``? 1 or 0 into ``values[1:]``; returns
     how many were tested. With ``count`` < 0, stops at the first that does
     and returns its index (−1: none).
+    ``TASK_RANGE``: narrow what is proved of ``moves[0]``'s value, ``values[0]``
+    ≤ value ≤ ``values[1]`` (±INF: nothing yet), by MTD(f) from ``values[2]``
+    (−INF: from what the bots reach) until the node limit stops it; the
+    bounds proved go back to ``values[0:2]`` (equal: the exact value). Returns
+    1 when the value is exact, 0 when stopped (the caller resumes from the
+    bounds: :mod:`huolong.solver.intervals`).
     """
     if task == TASK_ORDER:
         return sorted_plays(h, tr, np.int64(0), tlen, (leader + tlen) & 3, strict, K, ms, sc, prev, ctrl, moves,
@@ -60,6 +66,18 @@ def root(task, h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms,
         values[0] = value_of(h, tr, tlen, leader, pts, np.int64(-1), guess, np.int64(EXACT_ROUGH), strict, K, T, ms,
                              sc, prev, ctrl, F, FK)
         return values[0]
+    if task == TASK_RANGE:
+        guess = values[2] if values[2] > -INF else guess_after(h, tr, tlen, leader, pts, moves[0], strict, K, ms, prev,
+                                                               ctrl)
+        F[:, F_KILLER_SEAT] = -1  # as in score_plays: killers belong to one root play
+        ctrl[CTRL_FLOOR], ctrl[CTRL_CEILING] = values[0], values[1]
+        v = value_of(h, tr, tlen, leader, pts, moves[0], guess, np.int64(EXACT_WITHIN), strict, K, T, ms, sc, prev,
+                     ctrl, F, FK)
+        if ctrl[CTRL_ABORTED]:
+            values[0], values[1] = ctrl[CTRL_FLOOR], ctrl[CTRL_CEILING]
+            return 0
+        values[0], values[1] = v, v
+        return 1
     if task == TASK_TEST:
         maximize = (((leader + tlen) & 3) & 1) != K[K_PAR][P_DEALER]
         test = np.int64(TEST_AT_LEAST if maximize else TEST_AT_MOST)
@@ -89,14 +107,7 @@ def score_plays(h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms
     session 30).
     """
     maximize = (((leader + tlen) & 3) & 1) != K[K_PAR][P_DEALER]
-    saved = tr[0].copy()
-    done, ntlen, nleader, npts, guess = enter(h, tr, tlen, leader, pts, moves[0], K)
-    if not done:
-        rng = np.empty(1, np.uint64)
-        rng[0] = BOT_SEED
-        guess = bot_value(h, tr, ntlen, nleader, npts, strict, K, prev, ms, ctrl, rng)
-    restore_trick(tr, saved)
-    unplace(h, (leader + tlen) & 3, moves[0])
+    guess = guess_after(h, tr, tlen, leader, pts, moves[0], strict, K, ms, prev, ctrl)
     exact = np.int64(EXACT_NEAR)  # even the first: from the bots' finish, a rough walk cost 0.1–0.6 % more nodes
     for i in range(count):
         F[:, F_KILLER_SEAT] = -1
@@ -106,6 +117,20 @@ def score_plays(h, tr, tlen, leader, pts, moves, count, values, strict, K, T, ms
         values[i] = v
         guess = v if i == 0 else (max(guess, v) if maximize else min(guess, v))
     return count
+
+
+@inline
+def guess_after(h, tr, tlen, leader, pts, move, strict, K, ms, prev, ctrl):
+    """What the bots reach after ``move`` (MTD(f)'s first guess); ``h`` and ``tr[0]`` are left as they were."""
+    saved = tr[0].copy()
+    done, ntlen, nleader, npts, guess = enter(h, tr, tlen, leader, pts, move, K)
+    if not done:
+        rng = np.empty(1, np.uint64)
+        rng[0] = BOT_SEED
+        guess = bot_value(h, tr, ntlen, nleader, npts, strict, K, prev, ms, ctrl, rng)
+    restore_trick(tr, saved)
+    unplace(h, (leader + tlen) & 3, move)
+    return guess
 
 
 @inline

@@ -27,6 +27,7 @@ from .dominance import drop_dominated
 from .jit import helper, inline
 from .layout import (
     CTRL_ABORTED, CTRL_CEILING, CTRL_FLOOR, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_PASSES, CTRL_STOP, EXACT_ROUGH,
+    EXACT_WITHIN,
     F_A, F_ALPHA, F_B, F_BASE, F_BEST, F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_KILLER, F_KILLER_SEAT,
     F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT, FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION,
     INF, K_BOUNDS, K_PAR, K_SUIT_MASK, K_ZLEAD, K_LEAF, K_SUIT, K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN,
@@ -243,7 +244,9 @@ def value_of(h, tr, tlen, leader, pts, move, guess, test, strict, K, T, ms, sc, 
     ``test`` ``EXACT_NEAR`` or ``EXACT_ROUGH``: the exact value, by MTD(f):
     zero-window searches from a first ``guess`` until the bounds meet
     (from a rough guess, each step in one direction reaches as far again
-    as the steps before it). ``TEST_AT_LEAST``: only whether it is ≥
+    as the steps before it). ``EXACT_WITHIN``: the same from a near guess,
+    starting from the bounds in ``ctrl[CTRL_FLOOR]`` and ``ctrl[CTRL_CEILING]``
+    (what an earlier, stopped search of the same value proved). ``TEST_AT_LEAST``: only whether it is ≥
     ``guess``, ``TEST_AT_MOST``: whether it is ≤ ``guess`` (one zero-window
     search; the result is a bound on the tested side, fail-soft).
     """
@@ -281,6 +284,8 @@ def _mtd(h, tr, tno, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev,
         beta = guess if test == TEST_AT_LEAST else guess + 1
         return search(h, tr, tno, tlen, leader, pts, key, beta - 1, beta, strict, K, T, ms, sc, prev, ctrl, F, FK)
     lo, hi = -INF, INF
+    if test == EXACT_WITHIN:  # a search stopped before proved these: go on from them
+        lo, hi = ctrl[CTRL_FLOOR], ctrl[CTRL_CEILING]
     ctrl[CTRL_FLOOR] = lo  # what is proved so far, for a caller whose search is stopped
     ctrl[CTRL_CEILING] = hi
     # the result alone (RESULT_ONLY): zero-window tests at the values where it changes, from the guess's
@@ -288,6 +293,10 @@ def _mtd(h, tr, tno, tlen, leader, pts, guess, test, strict, K, T, ms, sc, prev,
     bounds = K[K_BOUNDS]
     result_only = K[K_PAR][P_RESULT_ONLY] != 0 and bounds.shape[0] > 0
     low, high = 0, bounds.shape[0] if result_only else 0  # the result lies in [bounds[i - 1], bounds[i])
+    while low < high and bounds[low] <= lo:  # results already proved reached
+        low += 1
+    while high > low and bounds[high - 1] > hi:  # and out of reach
+        high -= 1
     at = 0
     while at < high and bounds[at] <= guess:
         at += 1

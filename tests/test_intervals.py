@@ -1,0 +1,107 @@
+"""Proven intervals: a search under a budget shares it among the plays and proves each an interval
+(solver/intervals.py). Every claim is checked against the exact values of an unlimited solve."""
+
+import json
+import random
+
+import pytest
+
+from huolong.engine.deal import play_randomly, random_deal
+from huolong.solver import SearchAborted, solve
+
+from endgames import random_endgame
+
+
+def realistic(seed: int, cards: int):  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    return play_randomly(random_deal(rng), rng, cards).endgame()
+
+
+def stopped(pos, objective: str, budget: int):  # type: ignore[no-untyped-def]
+    try:
+        return solve(pos, objective, max_nodes=budget, line=False, intervals=True)
+    except SearchAborted as stop:
+        return stop
+
+
+def test_with_enough_budget_the_rounds_give_every_plays_exact_value():
+    for seed in range(6):
+        pos = realistic(seed, 6)
+        exact = solve(pos, "points", line=False)
+        shared = solve(pos, "points", line=False, max_nodes=10**9, intervals=True)
+        assert {m.play: m.value for m in shared.moves} == {m.play: m.value for m in exact.moves}
+        assert shared.value == exact.value
+
+
+@pytest.mark.parametrize("objective", ["points", "outcome"])
+def test_every_proven_interval_holds_the_plays_exact_value(objective):
+    """Stopped at each fifth of what the whole solve takes: each play's exact value lies in its
+    interval; a play proven worse is worse than the best; a play proven best is best; a worse
+    result proven is a worse result."""
+    claims = {"at least": 0, "at most": 0, "worse": 0, "best": 0, "result": 0}
+    rng = random.Random(54)
+    for n in range(14):
+        pos = realistic(100 + n, 7) if n % 2 else random_endgame(rng, 6)
+        exact = solve(pos, objective, line=False)
+        values = {m.play: m.value for m in exact.moves}
+
+        def order(v):  # type: ignore[no-untyped-def]  # the kernel's order of values under the objective
+            return (-v.outcome.rank if objective == "outcome" else 0, v.points, v.dug)
+
+        mine = pos.is_attacker(pos.to_play)
+        for share in (0.2, 0.4, 0.6, 0.8):
+            stop = stopped(pos, objective, max(1, int(share * exact.nodes)))
+            if not isinstance(stop, SearchAborted):
+                continue
+            assert {i.play for i in stop.intervals} == set(values)
+            for i in stop.intervals:
+                v = values[i.play]
+                if i.at_least is not None:
+                    assert order(i.at_least) <= order(v), (str(pos), i, v)
+                    claims["at least"] += 1
+                if i.at_most is not None:
+                    assert order(v) <= order(i.at_most), (str(pos), i, v)
+                    claims["at most"] += 1
+                if i.proven_worse:
+                    assert (order(v) < order(exact.value)) if mine else (order(v) > order(exact.value)), i
+                    claims["worse"] += 1
+                if i.proven_best:
+                    assert v == exact.value, i
+                    claims["best"] += 1
+                if i.worse_result:
+                    assert v.outcome != exact.value.outcome, i
+                    claims["result"] += 1
+    assert min(claims["at least"], claims["at most"], claims["worse"], claims["best"]) >= 5, claims
+
+
+def test_a_stopped_solve_gives_every_play_its_interval_in_json():
+    from huolong.solver import stopped_dict
+
+    pos = realistic(7, 9)
+    exact = solve(pos, "points", line=False)
+    stop = stopped(pos, "points", exact.nodes // 3)
+    assert isinstance(stop, SearchAborted)
+    data = json.loads(json.dumps(stopped_dict(pos, "points", "all", stop)))
+    moves = data["stopped"]["moves"]
+    assert {m["play"] for m in moves} == {str(m.play) for m in exact.moves}
+    assert all(set(m) >= {"at_least", "at_most", "exact", "proven_worse", "proven_best"} for m in moves)
+
+
+def test_bridge_intervals_count_the_tricks_of_the_side_to_play():
+    from bridge_deals import random_bridge_endgame
+
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(10):
+        pos = random_bridge_endgame(rng, 8)
+        exact = solve(pos, "points", line=False)
+        values = {m.play: m.value.points for m in exact.moves}
+        stop = stopped(pos, "points", max(1, exact.nodes // 3))
+        if not isinstance(stop, SearchAborted):
+            continue
+        for i in stop.intervals:
+            assert i.at_least is None or i.at_least.points <= values[i.play]
+            assert i.at_most is None or values[i.play] <= i.at_most.points
+            assert not i.proven_worse or values[i.play] < exact.value.points
+            checked += (i.at_least is not None) + (i.at_most is not None)
+    assert checked >= 10
