@@ -78,7 +78,7 @@ class JudgedPlay:
     def dd_verdict(self) -> str | None:
         """``lucky``, ``unlucky`` or ``None`` (the two verdicts agree, or there is no double-dummy one)."""
         j, dd = self.judgement, self.dd
-        if dd is None or not dd.solved or j.grade is None:
+        if dd is None or not dd.decided or j.grade is None:
             return None
         if dd.dd_mistake and j.grade in ("best", "good"):
             return "unlucky"
@@ -88,11 +88,14 @@ class JudgedPlay:
 
     def to_dict(self) -> dict:
         out = self.judgement.to_dict()
-        if self.dd is not None and self.dd.solved:
+        if self.dd is not None and self.dd.decided:
             dd = self.dd
             out["dd"] = {"value": dd.value.to_dict() if dd.value else None, "best": dd.best.to_dict() if dd.best else None,
                          "best_plays": [str(p) for p in dd.best_plays], "loss": dd.loss,
-                         "worse_result": dd.worse_result, "verdict": self.dd_verdict}
+                         "worse_result": dd.worse_result, "verdict": self.dd_verdict,
+                         "proof": "exact" if dd.solved else "bounds"}
+            if not dd.solved:  # proven by bounds: the loss is the least the play gave away
+                out["dd"]["bounds"] = dd.to_dict()["bounds"]
         else:
             out["dd"] = None
         return out

@@ -60,15 +60,27 @@ class PlayReview:
     loss: int | None  # None when only optimality was asked for and the play is not optimal
     worse_result: bool | None
     advised: tuple[Play, ...] | None = None  # the best plays on the player's information (with advice)
+    #: where the search did not finish: what it proved of the play made and of the best play,
+    #: ``(at least, at most)`` each; with ``proof`` "bounds" when that settles the verdict (``loss``
+    #: is then the least the play gave away)
+    bounds: tuple[Value | None, Value | None] | None = None
+    best_bounds: tuple[Value | None, Value | None] | None = None
+    proof: str | None = None
 
     @property
     def solved(self) -> bool:
+        """The values are exact."""
         return self.best is not None
 
     @property
+    def decided(self) -> bool:
+        """Whether the play was best double-dummy is known: exactly, or proven by bounds."""
+        return self.solved or self.proof == "bounds"
+
+    @property
     def dd_mistake(self) -> bool:
-        """Worse than the best play with every hand known."""
-        return self.solved and (self.loss is None or self.loss > 0 or bool(self.worse_result))
+        """Worse than the best play with every hand known (exactly, or proven by bounds)."""
+        return self.decided and (self.loss is None or self.loss > 0 or bool(self.worse_result))
 
     @property
     def right_on_information(self) -> bool | None:
@@ -92,7 +104,7 @@ class PlayReview:
             return None
         if self.right_on_information:
             return "unlucky" if self.dd_mistake else "right"
-        return "lucky" if self.solved and not self.dd_mistake else "mistake"
+        return "lucky" if self.decided and not self.dd_mistake else "mistake"
 
     def to_dict(self) -> dict:
         def value(v: Value | None) -> dict | None:
@@ -100,7 +112,11 @@ class PlayReview:
 
         out = {"trick": self.trick, "seat": seat_name(self.seat), "play": str(self.play), "value": value(self.value),
                "best": value(self.best), "best_plays": [str(p) for p in self.best_plays], "loss": self.loss,
-               "worse_result": self.worse_result, "solved": self.solved}
+               "worse_result": self.worse_result, "solved": self.solved,
+               "proof": "exact" if self.solved else self.proof}
+        if self.bounds is not None and self.best_bounds is not None:
+            out["bounds"] = {"at_least": value(self.bounds[0]), "at_most": value(self.bounds[1]),
+                             "best_at_least": value(self.best_bounds[0]), "best_at_most": value(self.best_bounds[1])}
         if self.advised is not None:
             out.update(advised_plays=[str(p) for p in self.advised], right_on_information=self.right_on_information,
                        mistake=self.is_mistake, verdict=self.verdict)
@@ -160,14 +176,17 @@ def review(
     *,
     objective: str = "outcome",
     max_nodes: int | None = 5_000_000,
+    max_seconds: float | None = None,
     on_play: Callable[[], None] | None = None,
     advice: dict | None = None,
     plays: str = "all",
 ) -> Iterator[PlayReview]:
     """Review every play of the last ``tricks`` tricks of a hand record, in order.
 
-    Positions the search cannot finish within ``max_nodes`` are reported
-    unsolved rather than holding up the review. ``plays="optimal"`` only
+    Positions the search cannot finish within ``max_nodes`` (or
+    ``max_seconds``) keep what the plays' proven intervals settle: a play
+    proven worse than the best, or proven best (``proof`` "bounds"); the rest
+    are reported unsolved rather than holding up the review. ``plays="optimal"`` only
     tells whether each play was optimal (faster; no loss). ``advice``: options for
     :func:`~huolong.analysis.advice.advise` (``samples``, ``seed``, ``pool``…),
     to judge each play on what its player could see as well.
@@ -178,7 +197,7 @@ def review(
     pos = record.start()
     for number, play in recorded:
         if number >= first:
-            judged = _judge(pos, number, play, objective, max_nodes, plays)
+            judged = _judge(pos, number, play, objective, max_nodes, plays, max_seconds)
             if advice is not None:
                 judged = replace(judged, advised=_advised(pos, objective, advice))
             yield judged
@@ -197,18 +216,39 @@ def _advised(pos: Position, objective: str, options: dict) -> tuple[Play, ...]:
 
 
 def _judge(pos: Position, number: int, play: Play, objective: str, max_nodes: int | None,
-           plays: str) -> PlayReview:
+           plays: str, max_seconds: float | None = None) -> PlayReview:
     seat = pos.to_play
     try:
-        analysis = solve(pos, objective, plays=plays, max_nodes=max_nodes, line=False)
-    except SearchAborted:
-        return PlayReview(number, seat, play, None, None, (), 0, False)
+        analysis = solve(pos, objective, plays=plays, max_nodes=max_nodes, max_seconds=max_seconds, line=False,
+                         intervals=True)
+    except SearchAborted as stop:
+        return _judged_by_bounds(number, seat, play, stop, pos.is_attacker(seat))
     made = next(m for m in analysis.moves if m.play == play)
     best = tuple(m.play for m in analysis.moves if m.value == analysis.value)
     if made.value is None:  # only optimality was asked for: a play that is not optimal has no value
         return PlayReview(number, seat, play, None, analysis.value, best, None, None)
     worse = made.value.outcome != analysis.value.outcome
     return PlayReview(number, seat, play, made.value, analysis.value, best, made.loss, worse)
+
+
+def _judged_by_bounds(number: int, seat: Seat, play: Play, stop: SearchAborted, attackers: bool) -> PlayReview:
+    """A position the search did not finish: the verdict where the plays' proven intervals settle it
+    (solver/intervals.py) — the play made proven worse than the best, or proven best — else unsolved."""
+    made = next((i for i in stop.intervals if i.play == play), None)
+    if made is None:  # only every play's search shares its budget; the others prove no intervals
+        return PlayReview(number, seat, play, None, None, (), 0, False)
+    best_low, best_high = stop.bounds
+    bounds, best_bounds = (made.at_least, made.at_most), (best_low, best_high)
+    if made.proven_worse:
+        # the least it gave away: its best case against the best play's worst case, from the mover's side
+        edge, best = (made.at_most, best_low) if attackers else (made.at_least, best_high)
+        gap = (best.points - edge.points) if attackers else (edge.points - best.points)  # type: ignore[union-attr]
+        return PlayReview(number, seat, play, None, None, (), max(0, gap), bool(made.worse_result),
+                          bounds=bounds, best_bounds=best_bounds, proof="bounds")
+    if made.proven_best:
+        return PlayReview(number, seat, play, None, None, (), 0, False, bounds=bounds, best_bounds=best_bounds,
+                          proof="bounds")
+    return PlayReview(number, seat, play, None, None, (), 0, False, bounds=bounds, best_bounds=best_bounds)
 
 
 ESTIMATE_EXACT_CARDS = 6  # the estimates' playouts solve the hand exactly from this many cards a hand

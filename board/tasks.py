@@ -131,7 +131,7 @@ def analyse(params: dict, stop: StopToken, emit: Emit) -> dict:
         raise BadRequest(_("double-dummy values need every hand and the bottom"))
     try:
         analysis = solve(pos, options.objective, plays="all", max_nodes=options.nodes, max_seconds=options.seconds,
-                         line=True, stop=stop)
+                         line=True, stop=stop, intervals=True)
     except SearchAborted as e:
         return stopped_dict(pos, options.objective, "all", e)
     return {"analysis": analysis.to_dict()}

@@ -30,7 +30,7 @@ from .play import play_command
 from .review import review_command
 from .puzzle import puzzle_group
 from .train import train_command
-from .render import Style, diagram, header, line_table, moves_table, sentence
+from .render import Style, diagram, header, intervals_table, line_table, moves_table, sentence
 from .translate import choose_language, localize, route_click_messages
 
 route_click_messages()
@@ -156,7 +156,7 @@ def cli() -> None:
       huolong-solve solve deal.hl
       huolong-solve deal.hl --objective points --no-line
       huolong-solve deal.hl --rules "standard follow=strict" --position 2
-      huolong-solve deal.hl --json --max-nodes 5000000
+      huolong-solve deal.hl --json --max-nodes 5000000     stopped: every play's proven interval
       huolong-solve --rules bridge endgame.pbn           a bridge deal (PBN), DDS-style
 
     Exit status: 0 solved, 2 bad input, 3 stopped by --max-nodes, --time or Ctrl-C.
@@ -195,12 +195,15 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
                                                                                total=len(positions))) as status:
                     analysis = solve(pos, objective, plays=plays, threads=threads or default_workers(),
                                      max_nodes=max_nodes, max_seconds=max_seconds, line=not no_line,
-                                     on_progress=status)
+                                     on_progress=status, intervals=True)
             except SearchAborted as stop:
                 if as_json:  # what the search had finished and proved, as the board shows it
                     results.append(stopped_dict(pos, objective, plays, stop))
                 else:
-                    if stop.partial:
+                    if stop.intervals:
+                        click.echo(_("What was proved of each play before the stop:"))
+                        click.echo(intervals_table(stop, style))
+                    elif stop.partial:
                         click.echo(_("Plays finished before the stop: {plays}").format(plays=", ".join(
                             f"{style.play(m.play)} = {m.value.points}" for m in stop.partial)))
                     proved = proved_text(stop)

@@ -315,6 +315,30 @@ def moves_table(analysis: Analysis, style: Style) -> str:
                     disable_numparse=True)
 
 
+def intervals_table(stop, style: Style) -> str:  # type: ignore[no-untyped-def]
+    """Every play's proven interval after a stopped search (``solve(intervals=True)``), as a table."""
+    def edge(v) -> str:  # type: ignore[no-untyped-def]
+        return "—" if v is None else str(v.points)
+
+    def proved(i) -> str:  # type: ignore[no-untyped-def]
+        if i.worse_result:
+            return _("worse result (proven by bounds)")
+        if i.proven_worse:
+            return _("worse (proven by bounds)")
+        if i.proven_best and i.exact:
+            return _("best")
+        if i.proven_best:
+            return _("best (proven by bounds)")
+        return _("exact") if i.exact else ""
+
+    rows = [[style.play(i.play), edge(i.at_least), edge(i.at_most), proved(i)] for i in stop.intervals]
+    bridge = stop.intervals and stop.intervals[0].at_least is not None and stop.intervals[0].at_least.outcome is None
+    what = _("tricks") if bridge else _("points")
+    return tabulate(rows, headers=[_("play"), _("at least ({what})").format(what=what),
+                                   _("at most ({what})").format(what=what), _("proved")],
+                    tablefmt="simple", disable_numparse=True)
+
+
 def _or_dash(value) -> str:  # type: ignore[no-untyped-def]
     return "—" if value is None else str(value)
 

@@ -247,10 +247,13 @@ def _dd_text(p: JudgedPlay) -> str:
     dd = p.dd
     if dd is None:
         return ""
-    if not dd.solved:
+    if not dd.decided:
         return _("unsolved")
-    base = (_("worse result") if dd.worse_result else _("−{points} points").format(points=dd.loss) if dd.loss
-            else _("best"))
+    if dd.solved:
+        base = (_("worse result") if dd.worse_result else _("−{points} points").format(points=dd.loss) if dd.loss
+                else _("best"))
+    else:
+        base = proven_text(dd)
     verdict = p.dd_verdict
     if verdict == "lucky":
         return _("{verdict} (lucky)").format(verdict=base)
@@ -316,13 +319,16 @@ def review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: igno
     advised = any(r.advised is not None for r in judged)
     rows = []
     for r in judged:
-        if not (show_all or r.is_mistake or r.dd_mistake or not r.solved):
+        if not (show_all or r.is_mistake or r.dd_mistake or not r.decided):
             continue
-        loss = (_("unsolved") if not r.solved else _("not optimal") if r.loss is None else
-                _("worse result") if r.worse_result else f"-{r.loss}" if r.loss else _("best"))
-        row = [r.trick, seat_label(r.seat), style.play(r.play), _value_text(r.value) if r.solved and r.value else
-               ("—" if r.solved else _("unsolved")),
-               " / ".join(style.play(p) for p in r.best_plays[:3]) if r.solved else "", _value_text(r.best), loss]
+        if r.solved:
+            loss = (_("not optimal") if r.loss is None else _("worse result") if r.worse_result else
+                    f"-{r.loss}" if r.loss else _("best"))
+            row = [r.trick, seat_label(r.seat), style.play(r.play), _value_text(r.value) if r.value else "—",
+                   " / ".join(style.play(p) for p in r.best_plays[:3]), _value_text(r.best), loss]
+        else:  # beyond the budget: what was proved, and the verdict where that settles it
+            row = [r.trick, seat_label(r.seat), style.play(r.play), interval_text(r.bounds), "",
+                   interval_text(r.best_bounds), proven_text(r) if r.decided else _("unsolved")]
         if advised:
             row.append(_information_text(r, style))
         rows.append(row)
@@ -331,7 +337,8 @@ def review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: igno
         mistakes, lucky, unlucky = marks.count("mistake"), marks.count("lucky"), marks.count("unlucky")
     else:
         mistakes, lucky, unlucky = sum(r.dd_mistake for r in judged), 0, 0
-    lines.append(_review_summary(len(judged), mistakes, advised, lucky, unlucky, sum(not r.solved for r in judged)))
+    lines.append(_review_summary(len(judged), mistakes, advised, lucky, unlucky, sum(not r.decided for r in judged),
+                                 sum(r.decided and not r.solved for r in judged)))
     if rows:
         headers = [_("trick"), _("seat"), _("played"), _("then worth"), _("best"), _("best worth"), _("loss")]
         headers += [_("on the player's information")] if advised else []
@@ -343,7 +350,30 @@ def _value_text(value) -> str:  # type: ignore[no-untyped-def]
     return _("unsolved") if value is None else value_text(value)
 
 
-def _review_summary(plays: int, mistakes: int, advised: bool, lucky: int, unlucky: int, unsolved: int) -> str:
+def interval_text(bounds) -> str:  # type: ignore[no-untyped-def]
+    """What a stopped search proved of a value (``≥ 130 dug attackers-up 1``, both ends when both
+    were proved), or ``unsolved``."""
+    low, high = bounds if bounds is not None else (None, None)
+    if low is not None and high is not None:
+        return _("{low} to {high}").format(low=value_text(low), high=value_text(high))
+    if low is not None:
+        return _("at least {value}").format(value=value_text(low))
+    if high is not None:
+        return _("at most {value}").format(value=value_text(high))
+    return _("unsolved")
+
+
+def proven_text(r) -> str:  # type: ignore[no-untyped-def]
+    """A verdict proven by bounds: the least the play gave away, a worse result, or best."""
+    if r.worse_result:
+        return _("worse result (proven by bounds)")
+    if r.loss:
+        return _("at least −{points} points (proven by bounds)").format(points=r.loss)
+    return _("best (proven by bounds)")
+
+
+def _review_summary(plays: int, mistakes: int, advised: bool, lucky: int, unlucky: int, unsolved: int,
+                    by_bounds: int = 0) -> str:
     """``12 plays reviewed: 1 mistake, 2 beyond the node budget.``, one sentence of counted parts: each
     count is the number of plays the table marks so."""
     if advised:
@@ -357,6 +387,9 @@ def _review_summary(plays: int, mistakes: int, advised: bool, lucky: int, unluck
                        "information)").format(n=lucky))
     if unlucky:
         parts.append(_("{n} unlucky (a double-dummy loss, but right on the player's information)").format(n=unlucky))
+    if by_bounds:
+        parts.append(_("{n} judged by proven bounds (the search did not finish, but what it proved settles "
+                       "the verdict)").format(n=by_bounds))
     if unsolved:
         parts.append(_("{n} beyond the node budget").format(n=unsolved))
     return pgettext("a sentence of parts", "{parts}.").format(parts=pgettext("between parts", ", ").join(parts))

@@ -241,8 +241,11 @@ def test_a_solve_past_its_budget_says_what_it_had_proved(client):
     text = big_position_text()
     data = client.post("/api/analyse", json={"root": {"text": text}, "seconds": 0.3}).json()
     stopped = data["stopped"]
-    assert stopped["reason"] == "time limit" and set(stopped) == {"reason", "nodes", "finished", "at_least", "at_most"}
+    assert stopped["reason"] == "time limit"
+    assert set(stopped) == {"reason", "nodes", "finished", "at_least", "at_most", "moves"}
     assert data["to_play"] and data["plays"] == "all"
+    # every legal play, each with what was proved of it (the board's table of bounds)
+    assert len(stopped["moves"]) > 1 and all({"at_least", "at_most", "proven_worse"} <= set(m) for m in stopped["moves"])
 
 
 def test_a_newer_request_cancels_the_one_on_screen(client, library, pool):

@@ -250,9 +250,27 @@ def test_json_of_a_stopped_solve_says_what_it_had_finished_and_proved(tmp_path):
     assert data["to_play"] and data["objective"] == "outcome" and data["plays"] == "all"
     stopped = data["stopped"]
     assert stopped["reason"] == "node limit" and stopped["nodes"] >= 300_000
-    assert set(stopped) == {"reason", "nodes", "finished", "at_least", "at_most"}
+    assert set(stopped) == {"reason", "nodes", "finished", "at_least", "at_most", "moves"}
     for move in stopped["finished"]:
         assert set(move) >= {"play", "points", "dug", "outcome"}
+    # every legal play with its proven interval (each end a value or null)
+    assert len(stopped["moves"]) == len({m["play"] for m in stopped["moves"]}) > 1
+    for move in stopped["moves"]:
+        assert set(move) == {"play", "at_least", "at_most", "exact", "proven_worse", "proven_best", "worse_result"}
+
+
+def test_a_stopped_solve_prints_every_plays_proven_interval(tmp_path):
+    """The text of a stopped solve: a table of each play's bounds and what they prove."""
+    import random
+
+    from endgames import random_endgame
+    from huolong.engine import write_position
+
+    path = tmp_path / "big.hl"
+    path.write_text(write_position(random_endgame(random.Random(11), 12, kinds=54)))
+    out = run(path, "--max-nodes", "100000", "--objective", "points", code=3).stdout
+    assert "What was proved of each play before the stop:" in out
+    assert "at least (points)" in out and "at most (points)" in out
 
 
 def _wide_verdict():

@@ -105,3 +105,50 @@ def test_bridge_intervals_count_the_tricks_of_the_side_to_play():
             assert not i.proven_worse or values[i.play] < exact.value.points
             checked += (i.at_least is not None) + (i.at_most is not None)
     assert checked >= 10
+
+
+def test_the_review_judges_planted_errors_by_bounds_as_the_exact_search_does():
+    """Planted errors whose answer is known: in realistic endgames the worst play (and, as a control,
+    a best one) judged as the review judges a play, under a third of the nodes the exact solve takes.
+    Every verdict the bounds settle is the exact one, and the least loss named is at most the exact
+    loss."""
+    from huolong.analysis.review import _judge
+
+    settled = {"worse": 0, "best": 0}
+    for seed in range(200, 240):
+        pos = realistic(seed, 8)
+        exact = solve(pos, "outcome", line=False)
+        planted, best = exact.moves[-1], exact.moves[0]
+        if planted.value == exact.value:
+            continue
+        for move in (planted, best):
+            judged = _judge(pos, 1, move.play, "outcome", max(1, exact.nodes // 3), "all")
+            if judged.solved:
+                continue
+            assert judged.dd_mistake == (move is planted) or not judged.decided, (str(pos), judged)
+            if judged.decided and move is planted:
+                assert judged.loss <= abs(planted.loss) or planted.value.outcome != exact.value.outcome, judged
+                assert not judged.worse_result or planted.value.outcome != exact.value.outcome, judged
+            settled["worse" if judged.dd_mistake else "best"] += judged.decided
+    assert min(settled.values()) >= 3, settled
+
+
+def test_a_play_proven_worse_by_bounds_says_so_in_the_review_json():
+    from huolong.analysis.review import _judged_by_bounds
+    from huolong.engine import Play
+
+    pos = realistic(3, 10)
+    exact = solve(pos, "outcome", line=False)
+    worst = exact.moves[-1]
+    assert worst.value != exact.value
+    for budget in (exact.nodes // 4, exact.nodes // 2, exact.nodes - 1):
+        stop = stopped(pos, "outcome", budget)
+        if isinstance(stop, SearchAborted) and next(i for i in stop.intervals if i.play == worst.play).proven_worse:
+            break
+    else:
+        pytest.skip("no budget left the worst play proven worse")
+    judged = _judged_by_bounds(1, pos.to_play, worst.play, stop, pos.is_attacker(pos.to_play))
+    data = judged.to_dict()
+    assert data["proof"] == "bounds" and data["solved"] is False and judged.dd_mistake
+    assert set(data["bounds"]) == {"at_least", "at_most", "best_at_least", "best_at_most"}
+    assert isinstance(Play.parse(data["play"]), Play)

@@ -29,7 +29,7 @@ export function renderVerdict() {
     const kids = [el("div", { id: "stopped" }, t("stopped", { reason: MSG["reason_" + s.reason] || s.reason, nodes: s.nodes.toLocaleString("en") }))];
     const which = s.at_least && s.at_most ? "proved" : s.at_least ? "proved_low" : s.at_most ? "proved_high" : null;
     if (which) kids.push(el("div", { id: "bounds" }, t(which, { low: valueText(s.at_least), high: valueText(s.at_most) })));
-    if (s.finished.length) kids.push(el("div", {}, t("finished", { plays: s.finished.map((m) => `${playText(m.play)} = ${m.points}`).join(", ") })));
+    if (s.finished.length && !s.moves) kids.push(el("div", {}, t("finished", { plays: s.finished.map((m) => `${playText(m.play)} = ${m.points}`).join(", ") })));
     kids.push(el("div", { class: "muted" }, t("advise_offer")));
     box.replaceChildren(...kids);
     return;
@@ -37,8 +37,25 @@ export function renderVerdict() {
   box.textContent = valueSentence(analysis.analysis.value);
 }
 
+// A stopped search: every play's proven interval (solve --json's stopped.moves), and what it settles.
+function provedText(m) {
+  if (m.worse_result) return t("proven_worse_result");
+  if (m.proven_worse) return t("proven_worse");
+  if (m.proven_best) return t("proven_best");
+  return m.exact ? t("proven_exact") : "";
+}
+function renderBounds(box, s) {
+  const head = el("tr", {}, [t("play"), t("at_least_h"), t("at_most_h"), t("proved_h")].map((h) => el("th", {}, h)));
+  const rows = s.moves.map((m) => el("tr", { class: "clickable", "data-play": m.play, on: { click: () => makePlay(m.play) } },
+    el("td", {}, playText(m.play)), el("td", {}, valueText(m.at_least)), el("td", {}, valueText(m.at_most)),
+    el("td", {}, m.proven_worse ? span(MARK_SYMBOL.worse + " ", "mark worse") : m.proven_best ? span(MARK_SYMBOL.best + " ", "mark best") : "", provedText(m))));
+  box.replaceChildren(el("h3", {}, t("bounds_title")), el("table", { class: "moves", id: "bounds-table" }, head, ...rows),
+    el("div", { class: "legend", id: "bounds-legend" }, t("bounds_legend")));
+}
+
 export function renderMoves() {
   const box = $("moves"), analysis = st.analysis;
+  if (analysis && analysis.stopped && analysis.stopped.moves && !S.hide && wantsValues()) { box.hidden = false; renderBounds(box, analysis.stopped); return; }
   if (!analysis || !analysis.analysis || S.hide || !wantsValues()) { box.hidden = true; return; }
   box.hidden = false;
   const a = analysis.analysis, bridge = st.view.bridge;

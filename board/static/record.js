@@ -43,6 +43,11 @@ function plyVerdict(cur) {
   const parts = [t("ply_played", { seat: p.seat, play: playText(p.play), grade: classText(p.class) })];
   if (p.class && p.class !== "best") parts.push(t("ply_loss", { loss: lossText(p), best: playText(p.best_play) }));
   if (p.class && p.samples) parts.push(t("ply_samples", { n: p.samples, seat: p.seat })); // the samples behind the loss
-  if (p.dd) parts.push(p.dd.verdict ? t("ply_dd_" + p.dd.verdict) : p.dd.worse_result ? t("ply_dd_worse") : p.dd.loss ? t("ply_dd_loss", { loss: p.dd.loss }) : t("ply_dd_best"));
+  if (p.dd) {
+    const bounds = p.dd.proof === "bounds";
+    if (p.dd.verdict) parts.push(t("ply_dd_" + p.dd.verdict) + (bounds ? " " + t("ply_dd_by_bounds") : ""));
+    else if (bounds) parts.push(p.dd.worse_result ? t("ply_dd_worse_bounds") : p.dd.loss ? t("ply_dd_loss_bounds", { loss: p.dd.loss }) : t("ply_dd_best_bounds"));
+    else parts.push(p.dd.worse_result ? t("ply_dd_worse") : p.dd.loss ? t("ply_dd_loss", { loss: p.dd.loss }) : t("ply_dd_best"));
+  }
   return el("div", { id: "ply-verdict", class: "ply-verdict " + (p.class || "") }, parts.join(LANG === "zh" ? "" : " ")); // Chinese sentences end in "。": no space
 }
