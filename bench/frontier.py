@@ -14,7 +14,9 @@ load; ``--max-nodes`` 6 M is about 3 s on one core here):
 
 Reported per record: the exact frontier (the number of final tricks in which every position
 finishes) and the decided frontier (every play of those tricks has a double-dummy verdict, exact or
-by bounds), and over all records the plays with a verdict each way. Resumes from ``-o``.
+by bounds), and over the positions searched the plays with a verdict each way. Each record is
+searched from its last trick back, and stops after the trick where both frontiers end (the tricks
+before it cannot move them). Resumes from ``-o``.
 """
 
 from __future__ import annotations
@@ -59,12 +61,14 @@ def judge_position(pos, play, budget: int) -> dict:  # type: ignore[no-untyped-d
 
 
 def frontier(rows: list[dict], key) -> int:  # type: ignore[no-untyped-def]
-    """How many final tricks have every position passing ``key``."""
+    """How many final tricks have every position passing ``key`` (a trick whose plays were all forced
+    passes; the tricks before the earliest one searched are not counted)."""
     by_trick: dict[int, bool] = {}
     for r in rows:
         by_trick[r["from_end"]] = by_trick.get(r["from_end"], True) and key(r)
+    searched = max(by_trick, default=0)
     n = 0
-    while by_trick.get(n + 1, False):
+    while n < searched and by_trick.get(n + 1, True):
         n += 1
     return n
 
@@ -74,10 +78,10 @@ def main() -> None:
     ap.add_argument("records")
     ap.add_argument("--tricks", type=int, default=13)
     ap.add_argument("--max-nodes", type=int, default=6_000_000)
-    ap.add_argument("--records", type=int, default=None, help="only the first N records")
+    ap.add_argument("--first", type=int, default=None, help="only the first N records")
     ap.add_argument("-o", "--output", default="frontier.json")
     args = ap.parse_args()
-    records = read_file(args.records)[: args.records]
+    records = read_file(args.records)[: args.first]
     path = Path(args.output)
     done = json.loads(path.read_text()) if path.exists() else {}
     for n, rec in enumerate(records, start=1):
@@ -86,16 +90,26 @@ def main() -> None:
             continue
         plays = recorded_plays(rec)
         total = plays[-1][0]
-        rows = []
+        positions = []
         pos = rec.start()
         for number, play in plays:
             from_end = total - number + 1
             if from_end <= args.tricks and len(pos.legal_plays()) > 1:
-                row = judge_position(pos, play, args.max_nodes)
-                row.update(trick=number, from_end=from_end, play=str(play))
-                rows.append(row)
-                print(n, number, row, flush=True)
+                positions.append((from_end, number, pos.copy(), play))
             pos.play(play)
+        rows: list[dict] = []
+        broken = set()  # the frontiers already ended: a trick with a position that failed them
+        for from_end, number, pos, play in reversed(positions):  # from the last trick back
+            if from_end > 1 and {"exact", "decided"} <= broken and rows and rows[-1]["from_end"] != from_end:
+                break  # both frontiers have ended: earlier tricks cannot move them
+            row = judge_position(pos, play, args.max_nodes)
+            row.update(trick=number, from_end=from_end, play=str(play))
+            rows.append(row)
+            if not row["exact"]:
+                broken.add("exact")
+            if row["bounds"] is None:
+                broken.add("decided")
+            print(n, number, row, flush=True)
         done[key] = rows
         write_atomically(path, json.dumps(done, indent=0))
     summary(done, args.tricks)

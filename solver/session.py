@@ -116,7 +116,10 @@ class Session:
         ``watched``: with a watcher thread, so that the clock and Ctrl-C can stop it
         (Ctrl-C stops the kernel and is raised again, as ``KeyboardInterrupt``).
         """
+        began = time.monotonic()
         load(driver, args)  # its first call here: compiled once a machine, under the cache's lock
+        if self.deadline is not None:  # the budget is the search's: loading or compiling the kernel is not
+            self.deadline += time.monotonic() - began
         self.start()
         if watched or self.deadline is not None or self.stop is not None:
             return self._watched(driver, args)

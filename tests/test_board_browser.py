@@ -466,8 +466,16 @@ def test_a_budget_stopped_position_shows_its_bounds(server, browser):
     for bound in ("at_least", "at_most"):
         if answer[bound]:
             assert f"{'at least' if bound == 'at_least' else 'at most'} {answer[bound]['points']}" in verdict
-    for move in answer["finished"]:
-        assert f"= {move['points']}" in verdict
+    # in place of the play table: every play with what was proved of it, as the server sent it
+    table = wait(browser, lambda d: find(d, "#bounds-table"))
+    rows = table.find_elements(By.CSS_SELECTOR, "tr[data-play]")
+    assert [r.get_attribute("data-play") for r in rows] == [m["play"] for m in answer["moves"]]
+    for row, move in zip(rows, answer["moves"], strict=True):
+        cells = [c.text for c in row.find_elements(By.TAG_NAME, "td")]
+        for cell, bound in zip(cells[1:3], (move["at_least"], move["at_most"])):
+            assert cell.startswith(str(bound["points"])) if bound else cell == "—"
+        assert ("✗" in cells[3]) == move["proven_worse"] and ("✓" in cells[3]) == move["proven_best"]
+    assert "proven worse" in find(browser, "#bounds-legend").text
     assert answer["at_least"] or answer["at_most"] or answer["finished"] or answer["nodes"]
     assert find(browser, "#advise-button") is not None  # advice is offered instead
     shoot(browser, "stopped")
