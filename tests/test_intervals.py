@@ -137,16 +137,21 @@ def test_a_play_proven_worse_by_bounds_says_so_in_the_review_json():
     from huolong.analysis.review import _judged_by_bounds
     from huolong.engine import Play
 
-    pos = realistic(3, 10)
-    exact = solve(pos, "outcome", line=False)
-    worst = exact.moves[-1]
-    assert worst.value != exact.value
-    for budget in (exact.nodes // 4, exact.nodes // 2, exact.nodes - 1):
-        stop = stopped(pos, "outcome", budget)
-        if isinstance(stop, SearchAborted) and next(i for i in stop.intervals if i.play == worst.play).proven_worse:
-            break
-    else:
-        pytest.skip("no budget left the worst play proven worse")
+    def planted():  # type: ignore[no-untyped-def]  # a position, its worst play, and a stop that proves it worse
+        for seed in range(3, 30):
+            pos = realistic(seed, 9)
+            exact = solve(pos, "outcome", line=False)
+            worst = exact.moves[-1]
+            if worst.value == exact.value:
+                continue
+            for budget in (exact.nodes // 4, exact.nodes // 2):
+                stop = stopped(pos, "outcome", budget)
+                if isinstance(stop, SearchAborted) and next(i for i in stop.intervals
+                                                            if i.play == worst.play).proven_worse:
+                    return pos, worst, stop
+        raise AssertionError("no seed left the worst play proven worse")
+
+    pos, worst, stop = planted()
     judged = _judged_by_bounds(1, pos.to_play, worst.play, stop, pos.is_attacker(pos.to_play))
     data = judged.to_dict()
     assert data["proof"] == "bounds" and data["solved"] is False and judged.dd_mistake
