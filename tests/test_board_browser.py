@@ -479,6 +479,12 @@ def test_a_budget_stopped_position_shows_its_bounds(server, browser):
     assert answer["at_least"] or answer["at_most"] or answer["finished"] or answer["nodes"]
     assert find(browser, "#advise-button") is not None  # advice is offered instead
     shoot(browser, "stopped")
+    browser.set_window_size(400, 900)
+    try:
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 400
+        shoot(browser, "stopped")
+    finally:
+        browser.set_window_size(1280, 1000)
 
 
 def test_advice_is_started_and_cancelled(server, browser):
