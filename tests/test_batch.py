@@ -161,3 +161,17 @@ def test_advice_on_a_cluster_equals_the_local_run(cluster):
     for report in (local, remote):
         report[0].pop("seconds")
     assert local == remote
+
+
+def test_a_position_past_the_budget_keeps_each_plays_proven_interval():
+    """A batch row of a stopped position: the error, what was proved of the value, and of each play."""
+    import random
+
+    from endgames import random_endgame
+    from huolong.engine import write_position
+    from huolong.solver.batch import solve_task
+
+    text = write_position(random_endgame(random.Random(13), 10, kinds=54))
+    row = solve_task(text, "big.hl", 1, "outcome", 100_000, False)
+    assert row["error"].startswith("search stopped (node limit)")
+    assert len(row["moves"]) > 1 and all({"play", "at_least", "at_most", "proven_worse"} <= set(m) for m in row["moves"])
