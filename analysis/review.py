@@ -66,6 +66,7 @@ class PlayReview:
     bounds: tuple[Value | None, Value | None] | None = None
     best_bounds: tuple[Value | None, Value | None] | None = None
     proof: str | None = None
+    attacks: bool | None = None  # with bounds: the player is an attacker (whose best case is the higher end)
 
     @property
     def solved(self) -> bool:
@@ -231,24 +232,22 @@ def _judge(pos: Position, number: int, play: Play, objective: str, max_nodes: in
     return PlayReview(number, seat, play, made.value, analysis.value, best, made.loss, worse)
 
 
-def _judged_by_bounds(number: int, seat: Seat, play: Play, stop: SearchAborted, attackers: bool) -> PlayReview:
+def _judged_by_bounds(number: int, seat: Seat, play: Play, stop: SearchAborted, attacks: bool) -> PlayReview:
     """A position the search did not finish: the verdict where the plays' proven intervals settle it
     (solver/intervals.py) — the play made proven worse than the best, or proven best — else unsolved."""
     made = next((i for i in stop.intervals if i.play == play), None)
     if made is None:  # only every play's search shares its budget; the others prove no intervals
         return PlayReview(number, seat, play, None, None, (), 0, False)
-    best_low, best_high = stop.bounds
-    bounds, best_bounds = (made.at_least, made.at_most), (best_low, best_high)
-    if made.proven_worse:
-        # the least it gave away: its best case against the best play's worst case, from the mover's side
-        edge, best = (made.at_most, best_low) if attackers else (made.at_least, best_high)
-        gap = (best.points - edge.points) if attackers else (edge.points - best.points)  # type: ignore[union-attr]
-        return PlayReview(number, seat, play, None, None, (), max(0, gap), bool(made.worse_result),
-                          bounds=bounds, best_bounds=best_bounds, proof="bounds")
+    bounds, best_bounds = (made.at_least, made.at_most), stop.bounds
+    if made.proven_worse:  # the least it gave away, and the play it is proven worse than
+        better = tuple(i.play for i in stop.intervals if i.leads)[:1]
+        return PlayReview(number, seat, play, None, None, better, made.loss_at_least or 0, bool(made.worse_result),
+                          bounds=bounds, best_bounds=best_bounds, proof="bounds", attacks=attacks)
     if made.proven_best:
         return PlayReview(number, seat, play, None, None, (), 0, False, bounds=bounds, best_bounds=best_bounds,
-                          proof="bounds")
-    return PlayReview(number, seat, play, None, None, (), 0, False, bounds=bounds, best_bounds=best_bounds)
+                          proof="bounds", attacks=attacks)
+    return PlayReview(number, seat, play, None, None, (), 0, False, bounds=bounds, best_bounds=best_bounds,
+                      attacks=attacks)
 
 
 ESTIMATE_EXACT_CARDS = 6  # the estimates' playouts solve the hand exactly from this many cards a hand

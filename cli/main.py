@@ -30,7 +30,7 @@ from .play import play_command
 from .review import review_command
 from .puzzle import puzzle_group
 from .train import train_command
-from .render import Style, diagram, header, intervals_table, line_table, moves_table, sentence
+from .render import Style, diagram, header, intervals_table, line_table, moves_table, sentence, team, value_text, wrap
 from .translate import choose_language, localize, route_click_messages
 
 route_click_messages()
@@ -201,8 +201,9 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
                     results.append(stopped_dict(pos, objective, plays, stop))
                 else:
                     if stop.intervals:
-                        click.echo(_("What was proved of each play before the stop:"))
-                        click.echo(intervals_table(stop, style))
+                        if index > 1:
+                            click.echo()
+                        click.echo(stopped_text(pos, stop, style, index, len(positions)), color=style.color)
                     elif stop.partial:
                         click.echo(_("Plays finished before the stop: {plays}").format(plays=", ".join(
                             f"{style.play(m.play)} = {m.value.points}" for m in stop.partial)))
@@ -222,9 +223,33 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
             click.echo(json.dumps(results, ensure_ascii=False, indent=1))
 
 
+def stopped_text(pos, stop, style: Style, index: int, total: int) -> str:  # type: ignore[no-untyped-def]
+    """A position the search did not finish: the position as :func:`render_text` draws it, whose
+    values the table counts, every play's proven interval, and what they prove."""
+    title = _("Position {index} of {total}").format(index=index, total=total)
+    if pos.origin:
+        title = _("{title} ({where})").format(title=title, where=where(pos))
+    if pos.tags.get("Event"):
+        title = _("{title}: {event}").format(title=title, event=shown_event(pos.tags["Event"]))
+    if pos.rules.is_bridge:
+        whose = _("The values are the tricks {team}, to play, take from here.").format(team=team(pos, pos.to_play))
+    elif pos.is_attacker(pos.to_play):
+        whose = _("The values are the attackers' final points; {seat} plays for the attackers: more is better.").format(
+            seat=seat_label(pos.to_play))
+    else:
+        whose = _("The values are the attackers' final points; {seat} plays for the dealer team: fewer is "
+                  "better.").format(seat=seat_label(pos.to_play))
+    return "\n".join([title, "", header(pos, style), "", diagram(pos, style), "",
+                      _("What was proved of each play before the stop:"), wrap(whose), intervals_table(stop, style),
+                      wrap(_("Each play's value lies between its two bounds. A play is proven worse when its best "
+                             "case is below another play's worst case, and proven best when no other play's best "
+                             "case is above its worst case."))])
+
+
 def proved_text(stop: SearchAborted) -> str:
     """What a stopped search had proved of the value, as a sentence ('' if nothing)."""
-    low, high = stop.bounds
+    low, high = (None if v is None else value_text(v) if v.outcome is not None else str(v.points)
+                 for v in stop.bounds)
     if low is not None and low == high:
         return _("Proved before the stop: the value is {value}.").format(value=low)
     if low is not None and high is not None:

@@ -325,17 +325,17 @@ def intervals_table(stop, style: Style) -> str:  # type: ignore[no-untyped-def]
             return _("worse result (proven by bounds)")
         if i.proven_worse:
             return _("worse (proven by bounds)")
-        if i.proven_best and i.exact:
-            return _("best")
         if i.proven_best:
-            return _("best (proven by bounds)")
+            return _("best") if i.exact else _("best (proven by bounds)")
         return _("exact") if i.exact else ""
 
-    rows = [[style.play(i.play), edge(i.at_least), edge(i.at_most), proved(i)] for i in stop.intervals]
-    bridge = stop.intervals and stop.intervals[0].at_least is not None and stop.intervals[0].at_least.outcome is None
+    rows = [[style.play(i.play), edge(i.at_least), edge(i.at_most),
+             _("≥ {n}").format(n=i.loss_at_least) if i.proven_worse and i.loss_at_least else "", proved(i)]
+            for i in stop.intervals]
+    bridge = stop.intervals and stop.intervals[0].worse_result is None
     what = _("tricks") if bridge else _("points")
     return tabulate(rows, headers=[_("play"), _("at least ({what})").format(what=what),
-                                   _("at most ({what})").format(what=what), _("proved")],
+                                   _("at most ({what})").format(what=what), _("loss"), _("proved")],
                     tablefmt="simple", disable_numparse=True)
 
 

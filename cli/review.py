@@ -315,7 +315,7 @@ def _review_tricks(records, tricks, position, max_nodes, show_all, plays, with_a
 def review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ignore[no-untyped-def]
     title = _("{title}: {event}").format(title=where(rec), event=shown_event(rec.tags.get("Event", _("hand record"))))
     result = rec.tags.get("Result")
-    lines = [_("{title} — result {result}").format(title=title, result=_result_words(result)) if result else title]
+    lines = [wrap(_("{title} — result {result}").format(title=title, result=_result_words(result)) if result else title)]
     advised = any(r.advised is not None for r in judged)
     rows = []
     for r in judged:
@@ -326,9 +326,12 @@ def review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: igno
                     f"-{r.loss}" if r.loss else _("best"))
             row = [r.trick, seat_label(r.seat), style.play(r.play), _value_text(r.value) if r.value else "—",
                    " / ".join(style.play(p) for p in r.best_plays[:3]), _value_text(r.best), loss]
-        else:  # beyond the budget: what was proved, and the verdict where that settles it
-            row = [r.trick, seat_label(r.seat), style.play(r.play), interval_text(r.bounds), "",
-                   interval_text(r.best_bounds), proven_text(r) if r.decided else _("unsolved")]
+        elif r.decided:  # beyond the budget, settled by bounds: the two ends that prove it
+            mine, best = _proving_ends(r)
+            row = [r.trick, seat_label(r.seat), style.play(r.play), mine,
+                   " / ".join(style.play(p) for p in r.best_plays[:3]), best, proven_text(r, short=True)]
+        else:
+            row = [r.trick, seat_label(r.seat), style.play(r.play), _("unsolved"), "", _("unsolved"), _("unsolved")]
         if advised:
             row.append(_information_text(r, style))
         rows.append(row)
@@ -337,12 +340,17 @@ def review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: igno
         mistakes, lucky, unlucky = marks.count("mistake"), marks.count("lucky"), marks.count("unlucky")
     else:
         mistakes, lucky, unlucky = sum(r.dd_mistake for r in judged), 0, 0
-    lines.append(_review_summary(len(judged), mistakes, advised, lucky, unlucky, sum(not r.decided for r in judged),
-                                 sum(r.decided and not r.solved for r in judged)))
+    lines.append(wrap(_review_summary(len(judged), mistakes, advised, lucky, unlucky,
+                                      sum(not r.decided for r in judged), sum(r.decided and not r.solved for r in judged))))
     if rows:
         headers = [_("trick"), _("seat"), _("played"), _("then worth"), _("best"), _("best worth"), _("loss")]
         headers += [_("on the player's information")] if advised else []
-        lines.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
+        # fits 100 columns: the verdicts and values wrap first, then the plays
+        lines.append(compact_table(rows, headers, wrapped=((6, 7) if advised else (6,), (3, 5), (2, 4))))
+        if any(r.decided and not r.solved for r in judged):
+            lines.append(wrap(_("* proven by bounds: the search did not finish within --max-nodes, but what it proved "
+                                "settles the verdict — the play's best case is below the best play's worst case "
+                                "(or no other play can beat it).")))
     return "\n".join(lines)
 
 
@@ -350,25 +358,35 @@ def _value_text(value) -> str:  # type: ignore[no-untyped-def]
     return _("unsolved") if value is None else value_text(value)
 
 
-def interval_text(bounds) -> str:  # type: ignore[no-untyped-def]
-    """What a stopped search proved of a value (``≥ 130 dug attackers-up 1``, both ends when both
-    were proved), or ``unsolved``."""
-    low, high = bounds if bounds is not None else (None, None)
-    if low is not None and high is not None:
-        return _("{low} to {high}").format(low=value_text(low), high=value_text(high))
-    if low is not None:
-        return _("at least {value}").format(value=value_text(low))
-    if high is not None:
-        return _("at most {value}").format(value=value_text(high))
-    return _("unsolved")
+def _proving_ends(r) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """A verdict proven by bounds, as the values that prove it: for a play proven worse, its best
+    case and the best play's worst case; for a play proven best, its own worst case."""
+    low, high = r.bounds
+    best_low, best_high = r.best_bounds
+    if r.dd_mistake:
+        if r.attacks:
+            return _bound_text(high, False), _bound_text(best_low, True)
+        return _bound_text(low, True), _bound_text(best_high, False)
+    return (_bound_text(low, True) if r.attacks else _bound_text(high, False)), ""
 
 
-def proven_text(r) -> str:  # type: ignore[no-untyped-def]
-    """A verdict proven by bounds: the least the play gave away, a worse result, or best."""
+def _bound_text(v, at_least: bool) -> str:  # type: ignore[no-untyped-def]
+    if v is None:
+        return "—"
+    return (_("at least {value}") if at_least else _("at most {value}")).format(value=value_text(v))
+
+
+def proven_text(r, short: bool = False) -> str:  # type: ignore[no-untyped-def]
+    """A verdict proven by bounds: the least the play gave away, a worse result, or best; ``short``:
+    as the review's table marks it (a star, explained under the table)."""
+    if short:
+        if r.worse_result:
+            return _("worse result *")
+        return _("-{points} or worse *").format(points=r.loss) if r.loss else _("best *")
     if r.worse_result:
         return _("worse result (proven by bounds)")
     if r.loss:
-        return _("at least −{points} points (proven by bounds)").format(points=r.loss)
+        return _("loses at least {points} points (proven by bounds)").format(points=r.loss)
     return _("best (proven by bounds)")
 
 
@@ -388,8 +406,8 @@ def _review_summary(plays: int, mistakes: int, advised: bool, lucky: int, unluck
     if unlucky:
         parts.append(_("{n} unlucky (a double-dummy loss, but right on the player's information)").format(n=unlucky))
     if by_bounds:
-        parts.append(_("{n} judged by proven bounds (the search did not finish, but what it proved settles "
-                       "the verdict)").format(n=by_bounds))
+        parts.append(_("{n} of the verdicts proven by bounds (the search did not finish, but what it proved "
+                       "settles them)").format(n=by_bounds))
     if unsolved:
         parts.append(_("{n} beyond the node budget").format(n=unsolved))
     return pgettext("a sentence of parts", "{parts}.").format(parts=pgettext("between parts", ", ").join(parts))

@@ -42,7 +42,9 @@ class PlayInterval:
     way), from the side to play's view (bridge: its tricks). ``proven_worse``: some other play is
     proved better whatever the exact values; ``proven_best``: no other play can be better;
     ``worse_result``: every result this play can reach is worse than every result of the best one
-    (``None`` where results do not apply)."""
+    (``None`` where results do not apply); ``loss_at_least``: for a play proven worse, the least it
+    gives away against the best play, in points (bridge: tricks) from the side to play's view;
+    ``leads``: the play with the best proved worst case — the one others are proven worse than."""
 
     play: Play
     at_least: Value | None
@@ -50,6 +52,8 @@ class PlayInterval:
     proven_worse: bool
     proven_best: bool
     worse_result: bool | None = None
+    loss_at_least: int | None = None
+    leads: bool = False
 
     @property
     def exact(self) -> bool:
@@ -60,7 +64,7 @@ class PlayInterval:
                 "at_least": self.at_least.to_dict() if self.at_least is not None else None,
                 "at_most": self.at_most.to_dict() if self.at_most is not None else None,
                 "exact": self.exact, "proven_worse": self.proven_worse, "proven_best": self.proven_best,
-                "worse_result": self.worse_result}
+                "worse_result": self.worse_result, "loss_at_least": self.loss_at_least, "leads": self.leads}
 
 
 class Intervals:
@@ -150,6 +154,9 @@ class Intervals:
         search = self.search
         at = {int(c): i for i, c in enumerate(self.codes)}
         best_low, best_high = self.best_bounds()
+        value_low, value_high = search.bounds(best_low, best_high)  # the position's, as Values
+        bridge = not search.pos.shape.card_scores
+        leader = self._leader()
         out = []
         for play in plays:
             i = at[search.enc.code(canonical_play(play, search.enc, links))]
@@ -166,8 +173,14 @@ class Intervals:
                 result = worse and _worse_result(search, (low, high), self.best_bounds())
                 edge = low
             at_least, at_most = search.bounds(low, high)
-            interval = PlayInterval(play, at_least, at_most, worse, best,
-                                    result if search.pos.shape.card_scores else None)
+            loss = None
+            if worse:  # its best case against the best play's worst case, from the mover's side
+                if bridge or search.maximize:  # bridge's values count the mover's tricks
+                    loss = max(0, value_low.points - at_most.points)  # type: ignore[union-attr]
+                else:
+                    loss = max(0, at_least.points - value_high.points)  # type: ignore[union-attr]
+            interval = PlayInterval(play, at_least, at_most, worse, best, None if bridge else result, loss,
+                                    i == leader and (low > -INF if search.maximize else high < INF))
             out.append(((not best, worse, edge), interval))
         out.sort(key=lambda item: item[0])  # proven best first, proven worse last, the rest by their best case
         return [interval for _, interval in out]

@@ -256,7 +256,8 @@ def test_json_of_a_stopped_solve_says_what_it_had_finished_and_proved(tmp_path):
     # every legal play with its proven interval (each end a value or null)
     assert len(stopped["moves"]) == len({m["play"] for m in stopped["moves"]}) > 1
     for move in stopped["moves"]:
-        assert set(move) == {"play", "at_least", "at_most", "exact", "proven_worse", "proven_best", "worse_result"}
+        assert set(move) == {"play", "at_least", "at_most", "exact", "proven_worse", "proven_best", "worse_result",
+                             "loss_at_least", "leads"}
 
 
 def test_a_stopped_solve_prints_every_plays_proven_interval(tmp_path):

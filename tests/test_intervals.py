@@ -64,6 +64,8 @@ def test_every_proven_interval_holds_the_plays_exact_value(objective):
                     claims["at most"] += 1
                 if i.proven_worse:
                     assert (order(v) < order(exact.value)) if mine else (order(v) > order(exact.value)), i
+                    lost = (exact.value.points - v.points) if mine else (v.points - exact.value.points)
+                    assert i.loss_at_least is not None and (i.loss_at_least <= lost or v.outcome != exact.value.outcome)
                     claims["worse"] += 1
                 if i.proven_best:
                     assert v == exact.value, i
@@ -157,3 +159,4 @@ def test_a_play_proven_worse_by_bounds_says_so_in_the_review_json():
     assert data["proof"] == "bounds" and data["solved"] is False and judged.dd_mistake
     assert set(data["bounds"]) == {"at_least", "at_most", "best_at_least", "best_at_most"}
     assert isinstance(Play.parse(data["play"]), Play)
+    assert len(data["best_plays"]) == 1 and data["best_plays"][0] != data["play"]  # the play it is proven worse than
