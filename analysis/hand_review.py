@@ -62,8 +62,10 @@ class ReviewSettings:
 
     seed: int = 1
     judge: JudgeSettings = JudgeSettings()
-    dd_cards: int = 8  # the double-dummy verdict where every hand holds this many cards or fewer
-    dd_max_nodes: int = 1_000_000  # per position; beyond it the double-dummy verdict is left out
+    # the double-dummy verdict where every hand holds this many cards or fewer: exact, or proven by
+    # bounds beyond dd_max_nodes (10 cards: bench/RESULTS.md, session 36)
+    dd_cards: int = 10
+    dd_max_nodes: int = 2_000_000  # per position; beyond it only what the plays' proven intervals settle
     bury_samples: int = 400  # at most, per candidate burial
 
 

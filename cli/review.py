@@ -64,8 +64,8 @@ def grade_label(grade: str | None) -> str:
 @seed_option(N_("Seed of the samples: same seed, same output."))
 @workers_option
 @click.option("--max-nodes", type=click.IntRange(min=1), default=None, metavar="N",
-              help=N_("Give up the double-dummy value of a position after N search nodes (default: 1,000,000 "
-                      "for the whole hand, 5,000,000 with --tricks)."))
+              help=N_("Stop the double-dummy search of a position after N nodes, keeping only the verdicts its "
+                      "proven bounds settle (default: 2,000,000 for the whole hand, 5,000,000 with --tricks)."))
 @click.option("--tricks", type=click.IntRange(min=1), metavar="N",
               help=N_("Only the last N tricks, double-dummy (the faster, older view)."))
 @click.option("--plays", type=click.Choice(["all", "optimal"]), default="all", show_default=True,
