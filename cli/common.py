@@ -63,6 +63,10 @@ class Stopped(BadInput):
 
     exit_code = EXIT_STOPPED
 
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        # not an error: what was finished or proved before the stop has been printed (exit 3)
+        click.echo(_("stopped: {message}").format(message=self.message), err=True)
+
 
 def color_wanted(no_color: bool) -> bool:
     """Colour on a terminal, unless ``--no-color`` or a non-empty ``NO_COLOR`` (no-color.org) says

@@ -203,12 +203,14 @@ def test_review_tricks_summary_counts_equal_the_marks_in_its_table(monkeypatch):
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
     out = run("review", "puzzles/examples/unlucky.hl", "--tricks", "5", "--advise", "--samples", "48",
               "--workers", "1", "--ascii").output
-    summary = out.splitlines()[1]
-    marks = [line.rsplit("  ", 1)[-1].split(":")[0].strip() for line in out.splitlines()[4:] if line.strip()]
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("trick"))
+    summary, table = " ".join(lines[1:head]), "\n".join(lines[head + 2:])  # both may be wrapped
+    marks = {name: len(re.findall(rf"(?<![a-z]){name}:", table)) for name in ("mistake", "lucky", "unlucky")}
     said = {name: int(n) for n, name in re.findall(r"(\d+) (mistakes?|lucky|unlucky)\b", summary)}
-    assert said.get("mistakes", said.get("mistake", 0)) == marks.count("mistake")
-    assert said.get("lucky", 0) == marks.count("lucky") == 1
-    assert said.get("unlucky", 0) == marks.count("unlucky") == 2
+    assert said.get("mistakes", said.get("mistake", 0)) == marks["mistake"]
+    assert said.get("lucky", 0) == marks["lucky"] == 1
+    assert said.get("unlucky", 0) == marks["unlucky"] == 2
 
 
 def test_a_play_beyond_the_node_budget_is_neither_lucky_nor_unlucky():
