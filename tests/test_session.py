@@ -31,6 +31,20 @@ def test_a_search_past_its_time_limit_is_stopped():
         solve(long_endgame(), max_seconds=0.3, max_nodes=BACKSTOP)
 
 
+def test_loading_the_kernel_does_not_spend_the_searchs_time(monkeypatch):
+    """A first call loads (or compiles) the kernel: the time budget is the search's, so the deadline
+    moves on by as long as the load took."""
+    import huolong.solver.session as session
+    from huolong.solver.encode import encode
+
+    pos = random_endgame(random.Random(3), 4)
+    monkeypatch.setattr(session, "load", lambda driver, args: time.sleep(0.4))
+    s = session.Session(encode(pos, "points"), 12, max_seconds=0.3)
+    before = s.deadline
+    assert s.run(lambda *args: 7, watched=False) == 7
+    assert s.deadline - before >= 0.4
+
+
 def test_a_stopped_search_leaves_the_solver_usable():
     with pytest.raises(SearchAborted):
         solve(long_endgame(), max_seconds=0.3, max_nodes=BACKSTOP)
