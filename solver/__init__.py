@@ -7,9 +7,10 @@
 
 from .encode import OBJECTIVES
 from .errors import SearchAborted, SolverError
+from .intervals import PlayInterval
 from .search import Analysis, solve, stopped_dict
 from .session import StopToken
 from .values import LineTrick, MoveValue, Value
 
-__all__ = ["OBJECTIVES", "Analysis", "LineTrick", "MoveValue", "SearchAborted", "SolverError", "StopToken", "Value", "solve",
+__all__ = ["OBJECTIVES", "Analysis", "LineTrick", "MoveValue", "PlayInterval", "SearchAborted", "SolverError", "StopToken", "Value", "solve",
            "stopped_dict"]
