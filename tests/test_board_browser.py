@@ -511,11 +511,13 @@ def test_burials_are_ranked_and_one_is_applied(server, browser):
         "const p = document.getElementById('burials'); return [p.scrollWidth, p.clientWidth, p.querySelector('button.apply').offsetHeight]")
     assert wide <= room and button < 40  # no scrollbar, the button on one line
     shoot(browser, "burials")
-    wait(browser, lambda d: find(d, "#bury-table button.apply")).click()
+    # the panel is redrawn while the job goes on: a button found may be gone by the click, so click again
+    wait(browser, lambda d: (button := find(d, "#bury-table button.apply")) is not None and (button.click() or True))
     wait(browser, lambda d: find(d, "#moves-table") or find(d, "#verdict") and "Stopped" in d.find_element(
         By.ID, "verdict").text)
-    assert find(browser, "#kitty") is None and to_play(browser) == "S"
-    title = browser.find_element(By.ID, "title").text
+    # the page may still be redrawing (the values stop at their budget): each look is made again if so
+    assert wait(browser, lambda d: find(d, "#kitty") is None and to_play(d) == "S")
+    title = wait(browser, lambda d: d.find_element(By.ID, "title").text)
     assert "Before the bury" not in title and title.startswith("After the bury: S (dealer) buried")
 
 
