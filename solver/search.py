@@ -178,12 +178,17 @@ class Search:
     def values(self, plays: list[Play]) -> dict[Play, int]:
         """The kernel value of each of ``plays`` (legal plays of the seat to move): each group of
         equivalent plays is searched once, in the best order."""
+        chosen, wanted, _ = self.canonical(plays)
+        scored = dict(zip((int(c) for c in chosen), (int(v) for v in self.score(chosen)), strict=True))
+        return {p: scored[code] for p, code in wanted.items()}
+
+    def canonical(self, plays: list[Play]) -> tuple[np.ndarray, dict[Play, int], np.ndarray]:
+        """The codes to search for ``plays`` (one a group of equivalent plays, best-ordered), each
+        play's code among them, and the equivalence links."""
         codes, links = self.root_plays()
         wanted = {p: self.enc.code(canonical_play(p, self.enc, links)) for p in plays}
         needed = set(wanted.values())
-        chosen = np.array([c for c in codes if int(c) in needed], np.int64)
-        scored = dict(zip((int(c) for c in chosen), (int(v) for v in self.score(chosen)), strict=True))
-        return {p: scored[code] for p, code in wanted.items()}
+        return np.array([c for c in codes if int(c) in needed], np.int64), wanted, links
 
     def value(self) -> int:
         """The exact value of the position. When stopped, what MTD(f) had proved of it travels in
@@ -372,9 +377,7 @@ def _all_plays_within(search: Search, pos: Position) -> tuple[int, list[MoveValu
     """As :func:`_all_plays`, the budget shared among the plays: when stopped, every play's
     proven interval travels in the exception's ``intervals``."""
     legal = pos.legal_plays()
-    codes, links = search.root_plays()
-    wanted = {p: search.enc.code(canonical_play(p, search.enc, links)) for p in legal}
-    chosen = np.array([c for c in codes if int(c) in set(wanted.values())], np.int64)
+    chosen, wanted, links = search.canonical(legal)
     rounds = Intervals(search, chosen)
     try:
         rounds.run()
