@@ -33,7 +33,7 @@ from huolong.solver.kernel.endings import last_single, last_three, last_two
 from huolong.solver.kernel.fourcards import follows, packed, pick
 from huolong.solver.kernel.layout import INF, K_SUIT, K_SUIT_MASK, new_table, search_buffers
 from huolong.solver.kernel.settle import settle
-from huolong.solver.kernel.smallcards import redundant, small_below
+from huolong.solver.kernel.smallcards import redundant, small_below, spent
 from huolong.solver.kernel.table import classify, probe, store
 from huolong.solver.kernel.tricks import hand_points
 from huolong.solver.playout import Player
@@ -408,22 +408,30 @@ def test_a_plain_winner_is_cashed_before_a_trump_winner_without_points():
 # -- small cards: one searched, the rest skipped ------------------------------------
 
 
+SEAT_TO_MOVE = np.int64(0)  # S, in the positions below
+
+
 @njit
-def skipped_after(h, tried, move, rel, K):
-    limits = np.empty_like(tried)
+def skipped_after(h, tried, move, rel, K, value, best):
+    words = np.empty_like(tried)
     for i in range(tried.shape[0]):
-        limits[i] = small_below(tried[i], rel, K)
-    return redundant(h, tried, limits, np.int64(0), np.int64(tried.shape[0]), move, K)
+        words[i] = spent(small_below(tried[i], rel, K), value)
+    maximize = tried.shape[0] >= 0  # True, typed as the search's (a literal would compile another signature)
+    return redundant(h, SEAT_TO_MOVE, tried, words, np.int64(0), np.int64(tried.shape[0]), move, maximize, best, K)
 
 
-def skipped(pos: Position, tried: list[str], play: str, rel_cards: list[str]) -> bool:
-    """Is ``play`` skipped by S once ``tried`` were searched, each result resting on ``rel_cards``?"""
+def skipped(pos: Position, tried: list[str], play: str, rel_cards: list[str], value: int = 0,
+            best: int = -1) -> bool:
+    """Is ``play`` skipped by S once ``tried`` were searched, each result resting on ``rel_cards``, each
+    searched play's fail-soft value ``value`` and S's best so far ``best`` (S maximises; by default the
+    searched play's value is above the best, as if it had not failed low)?"""
     enc = encode(pos, "points")
     rel = np.uint64(0)
     for token in rel_cards:
         rel |= np.uint64(1) << np.uint64(enc.kind_of[Hand.parse(token).counts.index(1)])
     codes = np.array([enc.code(Play.parse(t)) for t in tried], np.int64)
-    return bool(skipped_after(enc.hands(pos), codes, np.int64(enc.code(Play.parse(play))), rel, enc.K))
+    return bool(skipped_after(enc.hands(pos), codes, np.int64(enc.code(Play.parse(play))), rel, enc.K,
+                              np.int64(value), np.int64(best)))
 
 
 def test_a_small_card_like_one_searched_is_skipped():
@@ -443,12 +451,28 @@ def test_a_card_above_a_rank_that_decided_a_trick_is_searched():
     assert not skipped(pos, ["S3"], "H2", [])
 
 
-def test_a_small_card_held_in_other_numbers_or_worth_other_points_is_searched():
-    """Huolong, three packs: S's ♠6 is skipped after its ♠4 (each the only copy in play), but not its
-    ♠7 (W holds another ♠7: the copies per seat differ), nor its ♠5, which scores."""
+def test_a_small_card_is_skipped_whoever_else_holds_its_kind():
+    """Huolong, three packs: S's ♠6 and ♠7 are skipped after its ♠4 (S holds one copy of each), though W
+    holds another ♠7: no trick below turned on a small card's rank, so only the mover's copies count."""
     pos = huolong_position(["7654.-.-.-", "K98.-.-.A", "QJ8.-.-.A", "T72.-.-.A"])
     assert skipped(pos, ["S4"], "S6", ["K.-.-.-"])
+    assert skipped(pos, ["S4"], "S7", ["K.-.-.-"])
+
+
+def test_a_small_card_the_mover_holds_in_other_numbers_is_searched():
+    """Huolong: S holds two ♠7s and one ♠4: a single ♠7 leaves S another ♠7, a single ♠4 none, so the
+    ♠7 is searched after the ♠4."""
+    pos = huolong_position(["77654.-.-.-", "K98.-.-.AK", "QJ8.-.-.AK", "T2.-.-.QQT"])
     assert not skipped(pos, ["S4"], "S7", ["K.-.-.-"])
+
+
+def test_a_small_card_worth_other_points_is_skipped_only_when_the_best_covers_the_slack():
+    """Huolong, points: S's ♠5 (5 points) after its ♠4 (none), one copy each, both small. The ♠5's value
+    lies within 2 × 5 of the ♠4's (the leaf counts 2 a point): skipped when S's best so far already
+    covers the ♠4's fail-soft value plus 10, searched when it falls short (the ♠5 might be better)."""
+    pos = huolong_position(["7654.-.-.-", "K98.-.-.A", "QJ8.-.-.A", "T72.-.-.A"])
+    assert skipped(pos, ["S4"], "S5", ["K.-.-.-"], value=30, best=40)
+    assert not skipped(pos, ["S4"], "S5", ["K.-.-.-"], value=30, best=39)
     assert not skipped(pos, ["S4"], "S5", ["K.-.-.-"])
 
 

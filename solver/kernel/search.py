@@ -35,7 +35,7 @@ from .layout import (
 )
 from .moves import generate, order, select_next
 from .settle import settle
-from .smallcards import NOT_SMALL, redundant, small_below
+from .smallcards import SKIPPED, redundant, small_below, spent
 from .table import hand_key, store, with_runs
 from .tricks import (
     finish_trick, hand_points, lead_key, move_points, place, points_reach, trick_suits, tricks_to_settle, unplace,
@@ -125,7 +125,7 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
             unplace(h, (ld + tl) & 3, move)
             rel |= FK[d, FK_TRICKREL]
             FK[d, FK_UNION] |= rel
-            sc[F[d, F_CUR]] = small_below(move, rel, K)  # its score is spent: what later plays may skip
+            sc[F[d, F_CUR]] = spent(small_below(move, rel, K), v)  # its score is spent: what later plays may skip
             if F[d, F_MAX]:
                 if v > F[d, F_BEST]:
                     F[d, F_BEST] = v
@@ -167,9 +167,10 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                 mode = MODE_RETURN
                 continue
             move = select_next(ms, sc, m, top_sp)
-            if m > F[d, F_LO] and redundant(h, ms, sc, F[d, F_LO], m, move, K):
-                sc[m] = NOT_SMALL
-                F[d, F_CUR] += 1  # a small card like one tried: its value is that one's
+            if m > F[d, F_LO] and redundant(h, (F[d, F_LEADER] + F[d, F_TLEN]) & 3, ms, sc, F[d, F_LO], m, move,
+                                            F[d, F_MAX] != 0, F[d, F_BEST], K):
+                sc[m] = SKIPPED
+                F[d, F_CUR] += 1  # a small card like one tried: its value is covered by that one's
                 continue
             F[d, F_MOVE] = move
             tno, tl, ld, p = F[d, F_TNO], F[d, F_TLEN], F[d, F_LEADER], F[d, F_PTS]

@@ -18,15 +18,65 @@ searched plays' ``rel`` exact, the kinds below the weakest of them only as
 copies per seat, so in every position of the class the two plays are small
 cards again (the same kinds, or loose ones with the same copies and points),
 and the swap holds there too.
+
+Two widenings (issue 54; the argument and the node counts in
+bench/RESEARCH-54.md; −4.6 % nodes at 8 cards every play, −4.5 % at 10
+cards best, −7.8 % at 13 cards best):
+
+*Only the mover's copies count.* Swap the names of the two kinds in the
+mover's hand and its play only (the other seats keep theirs): the position
+after the one play becomes the position after the other. In every line of
+the searched play's proof tree a trick in which two cards of the suit below
+the limit meet is won by a card above it or by a trump: had one small card
+beaten or tied another (two copies of one kind in different seats; the first
+played wins), the winner's kind would be in ``rel``
+(:func:`.tricks.trick_result`). So which seat holds which small kind does not
+matter, only how many copies of each the mover holds (pairs and triples, the
+follow rules). The other seats hold the same cards after either play.
+
+*A points slack.* Where the leaf is additive in points (the points
+objective), the two kinds may be worth Δ points apart. After the swap the two
+positions differ only in the points of the mover's ``c`` copies of the two
+kinds; the attackers win the same tricks in every mapped line, so their total
+moves by at most ``c``·Δ and the leaf by at most ``slack`` = leaf(cΔ) −
+leaf(0) (points are monotone for the attackers: a card's points count for
+whoever wins its trick). So the skipped play's value is within ``slack`` of
+the searched play's fail-soft value ``v``. The skip is taken only where the
+node's best so far already covers ``v ± slack``: then it changes neither the
+node's value nor its fail-soft bound. (Folding ``v ± slack`` into the best
+instead weakens fail-soft bounds and cost more MTD(f) passes than it saved.)
+The searched play's ``v`` is kept beside its limit in its spent score slot
+(:func:`spent`).
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from .bits import ZERO, bit, copies, first_kind, kind_of, lowest
 from .jit import helper, inline
-from .layout import K_POINTS, K_SUIT, K_SUIT_MASK, K_TIES
+from .layout import K_LEAF, K_PAR, K_POINTS, K_SUIT, K_SUIT_MASK, K_TIES, P_POINTS_KEYED
 
-NOT_SMALL = -1  # a play that makes no other one small: of more than one kind, or skipped itself
+NOT_SMALL = -1  # a play that makes no other one small: of more than one kind
+SKIPPED = np.int64(0)  # the spent word of a skipped play: no limit, no value
+
+_HAS_VALUE = 128  # the spent word holds the play's fail-soft value above its low byte
+_VALUE_CAP = 1 << 50
+
+
+@inline
+def spent(limit, v):
+    """What a searched play leaves in its spent score slot: the limit :func:`small_below` found
+    (kinds below it are small for its result) and, when it fits, its fail-soft value ``v``."""
+    w = np.int64(limit + 1)
+    if -_VALUE_CAP < v < _VALUE_CAP:
+        w = w | _HAS_VALUE | (np.int64(v) << 8)
+    return w
+
+
+@inline
+def _limit(w):
+    return (w & 127) - 1
 
 
 @inline
@@ -53,27 +103,33 @@ def small_below(move, rel, K):
 
 
 @helper
-def redundant(h, ms, limits, lo, m, move, K):
-    """Does a play searched before ``ms[m]`` (of ``ms[lo:m]``, the kinds below ``limits[i]`` small
-    for the result of ``ms[i]``) give ``move`` its value?"""
+def redundant(h, seat, ms, words, lo, m, move, maximize, best, K):
+    """Does a play searched before ``ms[m]`` (of ``ms[lo:m]``, their spent words ``words[lo:m]``, see
+    :func:`spent`) give ``move`` of ``seat`` a value the node's ``best`` so far (the maximiser's when
+    ``maximize``) already covers?"""
     if not _one_kind(move):
         return False
     ksuit, kpts, ties = K[K_SUIT], K[K_POINTS], K[K_TIES]
     y = first_kind(move)
     if _tied(y, ties):
         return False
+    additive = K[K_PAR][P_POINTS_KEYED] == 0
+    leaf = K[K_LEAF]
     for i in range(lo, m):
         x = ms[i]
         k = first_kind(x)
-        if (x & 3) != (move & 3) or ksuit[k] != ksuit[y] or max(k, y) >= limits[i] or kpts[k] != kpts[y]:
+        w = words[i]
+        if (x & 3) != (move & 3) or ksuit[k] != ksuit[y] or max(k, y) >= _limit(w) or _tied(k, ties):
             continue
-        if _tied(k, ties):
+        c = copies(h, seat, k)
+        if c != copies(h, seat, y):
             continue
-        same = True
-        for s in range(4):
-            if copies(h, s, k) != copies(h, s, y):
-                same = False
-                break
-        if same:
+        if kpts[k] == kpts[y]:
+            return True
+        if not additive or not (w & _HAS_VALUE):
+            continue
+        v = w >> 8
+        slack = leaf[0, (c * abs(kpts[k] - kpts[y])) // 5] - leaf[0, 0]
+        if (v + slack <= best) if maximize else (v - slack >= best):
             return True
     return False
