@@ -63,15 +63,21 @@ def decide_play(pos: Position, policy: Policy, rng: random.Random):  # type: ign
 
 
 def play_table(deal: Position, policies: Sequence[Policy], seed: str,
-               on_play: Callable[[Position], None] | None = None) -> TableResult:
-    """Play ``deal`` (before the bury) to the end with ``policies`` (S E N W); ``seed`` names the table."""
+               on_play: Callable[[Position], None] | None = None, resume: Position | None = None) -> TableResult:
+    """Play ``deal`` (before the bury) to the end with ``policies`` (S E N W); ``seed`` names the table.
+
+    ``resume``: the same hand part-played (a record after the bury): play goes on from it, each decision
+    drawing the random stream it would have drawn in one sitting."""
     result = TableResult(deal)
-    started = time.perf_counter()
-    pos = decide_bury(deal, policies[deal.dealer], random.Random(f"{seed}:bury"))
-    result.decisions.append(Decision(policies[deal.dealer].name, time.perf_counter() - started, bury=True))
-    pos.record = True
-    pos.tags = dict(deal.tags)
-    ply = 0
+    if resume is None:
+        started = time.perf_counter()
+        pos = decide_bury(deal, policies[deal.dealer], random.Random(f"{seed}:bury"))
+        result.decisions.append(Decision(policies[deal.dealer].name, time.perf_counter() - started, bury=True))
+        pos.record = True
+        pos.tags = dict(deal.tags)
+    else:
+        pos = resume.copy()
+    ply = sum(len(t.plays) for t in pos.history) + len(pos.trick)
     while not pos.is_over():
         policy = policies[pos.to_play]
         started = time.perf_counter()

@@ -90,8 +90,13 @@ def _text_of(data: bytes, name: str) -> str:
 
 
 def read_positions(text: str, filename: str = "<string>", rules: Rules | None = None) -> list[Position]:
-    """Read every position in the text of a deal file (``rules`` overrides the ``Rules`` tags)."""
-    return [_build(block, filename, rules) for block in _split(text, filename)]
+    """Read every position in the text of a deal file (``rules`` overrides the ``Rules`` tags); a game file's
+    header block (a ``Game`` tag, no deal: :mod:`.gamefile`) is skipped."""
+    return [_build(block, filename, rules) for block in _split(text, filename) if not _is_game_header(block)]
+
+
+def _is_game_header(block: _Block) -> bool:
+    return "Game" in block.tags and "Deal" not in block.tags
 
 
 def _split(text: str, filename: str) -> list[_Block]:

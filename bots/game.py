@@ -1,0 +1,99 @@
+"""A whole game played by four policies, hand after hand, from a game file's state (docs/rules.md, "A whole game").
+
+The cards of hand ``n`` of game ``g`` of run ``seed`` come from (seed, g, n)
+alone (:func:`~huolong.engine.game.game_deal`); the dealer, level and trump
+come from the game so far. Each decision draws its own random stream, named
+by the game, the hand and the play's number, so a game resumed from its file
+plays on exactly as it would have in one sitting.
+
+A policy may decide the declaration while dealing with a ``declare(seat,
+received, jokers, rng)`` method (show ``jokers`` big jokers, seeing its cards so
+far); one without it follows the default rule (declare at the first chance).
+
+>>> from huolong.engine.gamefile import GameHeader
+>>> game = play_game(GameHeader(seed=3, players=("random",) * 4), [policy_of("random")] * 4, max_hands=2)
+>>> len(game.hands), game.hands[0].tags["Levels"]
+(2, 'SN 3 EW 3')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from huolong.engine import Position
+from huolong.engine.game import Decide, Declaration, GameState, always, game_deal
+from huolong.engine.gamefile import GameFile, GameHeader, hand_tags
+from huolong.engine.seats import Seat
+
+from .policy import Policy, policy_of
+from .table import TableResult, play_table
+
+__all__ = ["deal_next", "play_game", "table_seed"]
+
+
+def table_seed(header: GameHeader, number: int) -> str:
+    """The name of hand ``number``'s random streams (1-based)."""
+    return f"game:{header.seed}:{header.game}:{number}"
+
+
+def _decider(policies: Sequence[Policy], header: GameHeader, number: int) -> Callable[[Seat], Decide]:
+    def of(seat: Seat) -> Decide:
+        method = getattr(policies[seat], "declare", None)
+        if method is None:
+            return always
+        rng = random.Random(f"{table_seed(header, number)}:declare:{seat}")
+        return lambda s, received, jokers: bool(method(s, received, jokers, rng))
+    return of
+
+
+def deal_next(header: GameHeader, state: GameState, policies: Sequence[Policy],
+              shown: Callable[[Declaration | None], None] | None = None) -> tuple[Position, Declaration | None]:
+    """The next hand of the game dealt (before the bury), with its game tags; ``shown`` hears of each
+    declaration while dealing (see :func:`~huolong.engine.game.declare`)."""
+    number = state.hands + 1
+    deal, declared = game_deal(header.seed, header.game, state.hands, state, header.rules, header.game_rules,
+                               _decider(policies, header, number), shown)
+    deal.tags = {**dict(header.tags), **hand_tags(state, number, (declared.seat, declared.jokers) if declared else None)}
+    return deal, declared
+
+
+def play_game(header: GameHeader, policies: Sequence[Policy], resume: GameFile | None = None,
+              max_hands: int | None = None,
+              on_deal: Callable[[Position, Declaration | None, GameState], None] | None = None,
+              on_show: Callable[[Declaration | None], None] | None = None,
+              on_play: Callable[[Position], None] | None = None,
+              on_hand: Callable[[GameFile, TableResult], None] | None = None) -> GameFile:
+    """Play the game to its end (or ``max_hands`` hands in all) with ``policies`` (S E N W).
+
+    ``resume``: the game as read from its file — its finished hands stand and an unfinished one is played
+    on. ``on_show`` hears of each declaration while dealing, ``on_deal`` sees each new hand as dealt, ``on_play`` each position after a play, ``on_hand`` the game
+    after each hand (to save it) and the hand's table (its decisions' times).
+    """
+    game = resume or GameFile(header, [], GameState.start())
+    while not game.state.over and (max_hands is None or game.state.hands < max_hands):
+        number = game.state.hands + 1
+        if game.unfinished is not None:
+            start = game.unfinished
+            deal, declared = start.start(), None
+            deal.tags = dict(start.tags)
+        else:
+            start = None
+            deal, declared = deal_next(header, game.state, policies, on_show)
+            if on_deal is not None:
+                on_deal(deal, declared, game.state)
+
+        def saving(pos: Position) -> None:
+            game.unfinished = pos
+            if on_play is not None:
+                on_play(pos)
+
+        table = play_table(deal, policies, table_seed(header, number), on_play=saving, resume=start)
+        record = table.record
+        game.unfinished = None
+        game.hands.append(record)
+        game.state = game.state.after(record.result(), record.dealer, record.trump, header.game_rules)  # type: ignore[arg-type]
+        if on_hand is not None:
+            on_hand(game, table)
+    return game
+

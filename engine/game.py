@@ -1,0 +1,293 @@
+"""A whole game: each team's level carried from hand to hand until one side wins (docs/rules.md, "A whole game").
+
+The default follows seed 002, the project's default ruleset: both teams start
+at 3; a hand is played at the dealer team's level; the dealer team goes up
+when it keeps the attackers under the threshold and the bottom safe, the
+attackers go up when they take the deal and dig the bottom (the hand's
+:class:`~.outcome.Outcome` says how many levels). The next dealer follows
+from the result: the dealer team won (the attackers under the threshold) →
+the dealer's partner deals; the attackers took the deal → the seat after the
+dealer. A team playing the top level (A) that goes up as the dealer team
+has passed it and wins the game; an outright result ends it at once.
+
+>>> state = GameState.start()
+>>> state = state.after(Outcome("dealer-up", 1), dealer=EAST, trump=1)  # E–W went up from 3
+>>> state.levels, seat_name(state.dealer), state.level
+(('3', '4'), 'W', '4')
+>>> state = state.after(Outcome("attackers-up", 3), dealer=WEST, trump=1)  # S–N took the deal, up 3
+>>> state.levels, seat_name(state.dealer), state.winner
+(('6', '4'), 'S', None)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+
+from huolong.i18n import N_, _
+
+from .cards import BIG_JOKER, Card, Hand, all_cards, is_joker, suit_of
+from .errors import HuolongError, RulesError, excerpt
+from .order import LEVELS
+from .outcome import Outcome
+from .position import FULL_HAND, Position
+from .rules import Rules
+from .seats import EAST, WEST, Seat, next_seat, partner, seat_name
+
+__all__ = ["Declaration", "GameError", "GameRules", "GameState", "declare", "deck_of", "game_deal", "team_of",
+           "TEAM_NAMES"]
+
+TEAM_NAMES = ("SN", "EW")  # team 0: S and N, team 1: E and W (as files write them)
+TOP_CHOICES = ("A", "T")
+TRUMP_CHOICES = ("game", "hand")
+
+
+class GameError(HuolongError):
+    """A game that does not follow the rules of a whole game (a wrong dealer, level or trump)."""
+
+
+def team_of(seat: Seat) -> int:
+    """0 for S–N, 1 for E–W."""
+    return seat % 2
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """The options of a whole game (docs/rules.md, "A whole game"), as data.
+
+    - ``top``: the last level, played to pass it — ``A`` (seeds 000–003) or ``T`` (seed 004: 打过10就结束);
+    - ``trump``: ``game`` — the first hand's declaration sets the trump suit for the whole game (002);
+      ``hand`` — every hand's trump is declared again while dealing, the same way (000, 003 declare anew).
+
+    >>> GameRules.parse("top=T trump=hand")
+    GameRules(top='T', trump='hand')
+    >>> str(GameRules()), str(GameRules.parse("top=T"))
+    ('standard', 'standard top=T')
+    """
+
+    top: str = "A"
+    trump: str = "game"
+
+    def __post_init__(self) -> None:
+        if self.top not in TOP_CHOICES:
+            raise RulesError(_("invalid value {value!r} for top: use A or T").format(value=excerpt(str(self.top))))
+        if self.trump not in TRUMP_CHOICES:
+            raise RulesError(_("invalid value {value!r} for trump: use game or hand").format(
+                value=excerpt(str(self.trump))))
+
+    @classmethod
+    def parse(cls, text: str) -> GameRules:
+        """``standard`` followed by ``option=value`` words."""
+        words = text.split()
+        if words and words[0] == "standard":
+            words.pop(0)
+        options: dict[str, str] = {}
+        known = {f.name for f in fields(cls)}
+        for word in words:
+            name, eq, value = word.partition("=")
+            if not eq:
+                raise RulesError(_("invalid game rule {word!r}: expected option=value").format(word=excerpt(word)))
+            if name not in known:
+                raise RulesError(_("unknown game rule {name!r} in {text!r}: use top or trump").format(
+                    name=excerpt(name), text=excerpt(text)))
+            options[name] = value.upper() if name == "top" else value
+        return cls(**options)
+
+    def __str__(self) -> str:
+        default = GameRules()
+        words = ["standard"] + [f"{f.name}={getattr(self, f.name)}" for f in fields(self)
+                                if getattr(self, f.name) != getattr(default, f.name)]
+        return " ".join(words)
+
+
+def climb(level: str, levels: int, top: str) -> str:
+    """A team's level after going up ``levels``: never past ``top``, which must be played to be passed.
+
+    >>> climb("Q", 3, "A"), climb("3", 1, "A"), climb("9", 3, "T")
+    ('A', '4', 'T')
+    """
+    return LEVELS[min(LEVELS.index(level) + levels, LEVELS.index(top))]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Where a game stands before a hand: both teams' levels, the dealer and the trump (None before the first
+    declaration), the hands played, and the winning team once it is over."""
+
+    levels: tuple[str, str] = ("3", "3")
+    dealer: Seat | None = None
+    trump: int | None = None
+    hands: int = 0
+    winner: int | None = None  # 0 S–N, 1 E–W
+    passed: bool = False  # the winner passed the top (else an outright result ended the game)
+
+    @classmethod
+    def start(cls) -> GameState:
+        return cls()
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def level(self) -> str | None:
+        """The level of the next hand: the dealer team's (None before the first declaration)."""
+        return None if self.dealer is None else self.levels[team_of(self.dealer)]
+
+    def after(self, outcome: Outcome, dealer: Seat, trump: int, rules: GameRules | None = None) -> GameState:
+        """The state after a hand dealt by ``dealer`` with ``trump`` ended with ``outcome`` (seed 002)."""
+        rules = rules or GameRules()
+        dealers, attackers = team_of(dealer), 1 - team_of(dealer)
+        levels = list(self.levels)
+        state = replace(self, hands=self.hands + 1, trump=trump)
+        if outcome.name == "dealer-win-game":
+            return replace(state, dealer=dealer, winner=dealers)
+        if outcome.name == "attackers-win-game":
+            return replace(state, dealer=dealer, winner=attackers)
+        if outcome.name in ("dealer-up", "dealer-keeps"):
+            if outcome.name == "dealer-up":
+                if levels[dealers] == rules.top:  # the top played and won: passed
+                    return replace(state, dealer=dealer, winner=dealers, passed=True)
+                levels[dealers] = climb(levels[dealers], outcome.levels, rules.top)
+            return replace(state, levels=(levels[0], levels[1]), dealer=partner(dealer))
+        if outcome.name == "attackers-up":  # the attackers take the deal; the top is passed only as dealers
+            levels[attackers] = climb(levels[attackers], outcome.levels, rules.top)
+        return replace(state, levels=(levels[0], levels[1]), dealer=next_seat(dealer))
+
+    def levels_text(self) -> str:
+        """``SN 5 EW 3``: the Levels tag of a game file."""
+        return f"{TEAM_NAMES[0]} {self.levels[0]} {TEAM_NAMES[1]} {self.levels[1]}"
+
+
+def parse_levels(text: str) -> tuple[str, str]:
+    """The Levels tag: ``SN 5 EW 3``."""
+    words = text.split()
+    if len(words) != 4 or (words[0], words[2]) != TEAM_NAMES or any(w.upper() not in LEVELS for w in words[1::2]):
+        raise GameError(_("invalid Levels {text!r}: expected 'SN level EW level', e.g. 'SN 5 EW 3'").format(
+            text=excerpt(text)))
+    return words[1].upper(), words[3].upper()
+
+
+# -- the declaration while dealing (亮主, 反主) --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """Who declared while dealing and the trump suit it set: the declarer deals the hand.
+
+    ``jokers``: the big jokers shown (1 declares, 2 override a single one); ``from_bottom``: the declarer
+    received no plain card after declaring, so the bottom's first plain card set the suit.
+    """
+
+    seat: Seat
+    trump: int
+    jokers: int
+    from_bottom: bool = False
+
+
+#: A seat's choice while dealing: (seat, its cards so far, the big jokers it would show) → show them?
+Decide = Callable[[Seat, Hand, int], bool]
+
+
+def always(seat: Seat, received: Hand, jokers: int) -> bool:
+    """The default rule: declare at the first big joker, override with two at the first chance."""
+    return True
+
+
+def deck_of(rng: random.Random) -> tuple[list[Card], Seat]:
+    """A shuffled deck of the three packs and the seat dealt its first card."""
+    deck = all_cards()
+    rng.shuffle(deck)
+    return deck, rng.randrange(4)
+
+
+def dealt(deck: list[Card], first: Seat) -> tuple[list[Hand], Hand]:
+    """The four hands and the kitty: the deck dealt a card at a time in play order from ``first``."""
+    cards: list[list[Card]] = [[] for _ in range(4)]
+    for j, card in enumerate(deck[: 4 * FULL_HAND]):
+        cards[(first + j) % 4].append(card)
+    return [Hand.from_cards(c) for c in cards], Hand.from_cards(deck[4 * FULL_HAND:])
+
+
+def declare(deck: list[Card], first: Seat, decide: Callable[[Seat], Decide] | None = None,
+            shown: Callable[[Declaration | None], None] | None = None) -> Declaration | None:
+    """The declaration while dealing ``deck`` from ``first`` (seed 002), or None when nobody declared (a redeal).
+
+    A seat that receives a big joker while nobody has declared may show it; the suit of the next plain card
+    it receives is trump. A seat holding two big jokers may override a single one the same way. A declarer
+    who receives no plain card after declaring takes the suit of the bottom's first plain card.
+    ``decide(seat)`` gives the seat's choice (:func:`always` for every seat by default); ``shown`` hears of
+    each declaration as it is made (its trump not yet known: −1), and of none (None) when nobody declared.
+
+    >>> from .cards import parse_card as c
+    >>> deck = [c("S4"), c("BJ"), c("S5"), c("S6"), c("S7"), c("H2")] + [c("C3")] * 156
+    >>> declare(deck, first=0)  # E gets the big joker, then ♥2
+    Declaration(seat=1, trump=1, jokers=1, from_bottom=False)
+    """
+    chooser = decide or (lambda seat: always)
+    received: list[list[Card]] = [[] for _ in range(4)]
+    held = [0, 0, 0, 0]
+    current: Declaration | None = None
+    waiting = False  # the declarer has not yet received a plain card
+    for j, card in enumerate(deck[: 4 * FULL_HAND]):
+        seat = (first + j) % 4
+        received[seat].append(card)
+        if card == BIG_JOKER:
+            held[seat] += 1
+            if current is None or (current.jokers == 1 and current.seat != seat and held[seat] >= 2):
+                jokers = 1 if current is None else 2
+                if chooser(seat)(seat, Hand.from_cards(received[seat]), jokers):
+                    current, waiting = Declaration(seat, -1, jokers), True
+                    if shown is not None:
+                        shown(current)
+        elif waiting and seat == current.seat and not is_joker(card):  # type: ignore[union-attr]
+            current, waiting = replace(current, trump=suit_of(card)), False  # type: ignore[arg-type]
+    if current is None:
+        if shown is not None:
+            shown(None)
+        return None
+    if waiting:
+        plain = [suit_of(c) for c in deck[4 * FULL_HAND:] if not is_joker(c)]
+        if not plain:
+            return None
+        current = replace(current, trump=plain[0], from_bottom=True)
+    return current
+
+
+def game_deal(seed: int, game: int, hand: int, state: GameState, rules: Rules | None = None,
+              game_rules: GameRules | None = None,
+              decide: Callable[[Seat], Decide] | None = None,
+              shown: Callable[[Declaration | None], None] | None = None) -> tuple[Position, Declaration | None]:
+    """Hand ``hand`` (0-based) of game ``game`` of run ``seed``, as dealt before the bury, and the declaration
+    that set its dealer and trump (None when the state already did).
+
+    The cards come from (seed, game, hand) alone, whatever the state: the same cards at every table of a
+    match. When nobody declares, the cards are dealt again from the same stream (seed 002: 重新发牌).
+    """
+    rules, game_rules = rules or Rules(), game_rules or GameRules()
+    rng = random.Random(f"huolong-solve-game:{seed}:{game}:{hand}")
+    while True:
+        deck, first = deck_of(rng)
+        needs = state.dealer is None or game_rules.trump == "hand"
+        found = declare(deck, first, decide, shown) if needs else None
+        if needs and found is None:
+            continue
+        hands, kitty = dealt(deck, first)
+        if found is not None:
+            dealer, trump = (found.seat if state.dealer is None else state.dealer), found.trump
+        else:
+            dealer, trump = state.dealer, state.trump  # type: ignore[assignment]
+        level = state.levels[team_of(dealer)]
+        pos = Position(level=level, trump=trump, dealer=dealer, hands=list(hands), kitty=kitty, leader=dealer,
+                       rules=rules)
+        return pos, found
+
+
+TEAM_LABELS = (N_("S–N"), N_("E–W"))
+
+
+def team_label(team: int) -> str:
+    """The team as text shows it: ``S–N`` (南北 in Chinese)."""
+    return _(TEAM_LABELS[team])
+
