@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 
 import click
 
@@ -37,6 +38,8 @@ from .review import whole_text
 HINT_SAMPLES = 48
 QUIT = ("q", "quit", "exit", "退出")
 HINT = ("hint", "h", "提示", "?")
+YES = ("y", "yes", "是", "亮", "好")
+NO = ("n", "no", "否", "不", "不亮")
 
 
 class Quit(Exception):
@@ -78,6 +81,24 @@ class HumanPolicy:
                 click.echo(_("  {error}; try again.").format(error=e))
                 continue
             return cards
+
+    def declare(self, seat: int, received: Hand, jokers: int, rng: random.Random) -> bool:
+        """While dealing: show ``jokers`` big jokers to declare (1) or to override a declaration (2)?"""
+        click.echo("\n" + ngettext("Your cards so far ({n} card):", "Your cards so far ({n} cards):",
+                                   len(received)).format(n=len(received)))
+        click.echo("  " + self.style.cards(sorted(received, reverse=True)),
+                   color=self.style.color)
+        question = (_("You received a big joker. Show it and declare? Your next plain card sets the trump suit, "
+                      "and you deal (y/n)") if jokers == 1 else
+                    _("You hold two big jokers. Show them to override the declaration? Your next plain card sets "
+                      "the trump suit, and you deal (y/n)"))
+        while True:
+            answer = ask(question).lower()
+            if answer in YES:
+                return True
+            if answer in NO:
+                return False
+            click.echo(_("  Type y (yes) or n (no), or q to stop."))
 
     def play(self, knowledge: Knowledge, rng: random.Random) -> Play:
         pos = knowledge.position
@@ -153,21 +174,11 @@ def play_game(seat: int, policy: str, seed: int, rules: Rules, style: Style, out
                .format(seat=seat_label(seat), policy=policy, seed=seed))
     click.echo(header(deal, style, hide_bottom=True), color=style.color)
     table: list[Position] = []  # the hand as it stands, once the bury is made
+    say = announcer(seat, style)
 
     def announce(after: Position) -> None:
         table[:] = [after]
-        if not after.history and not after.trick:
-            return
-        trick = after.trick or list(after.history[-1].plays)
-        leader = after.leader if after.trick else after.history[-1].leader
-        who = after.seat_after(leader, len(trick) - 1)
-        if who != seat:
-            click.echo(_("{seat} plays {play}.").format(seat=seat_label(who), play=style.play(trick[-1])),
-                       color=style.color)
-        if not after.trick:
-            won = after.history[-1]
-            click.echo(_("Trick {number} to {seat} ({points} points).").format(
-                number=len(after.history), seat=seat_label(won.winner), points=won.points))
+        say(after)
 
     try:
         played = play_table(deal, policies, f"game:{seed}", on_play=announce)
@@ -182,6 +193,24 @@ def play_game(seat: int, policy: str, seed: int, rules: Rules, style: Style, out
     click.echo(wrap(bottom_sentence(record, style)), color=style.color)
     click.echo(_("The hand record is in {file}.").format(file=output))
     review_yours(record, seat, style, seed)
+
+
+def announcer(seat: int, style: Style) -> Callable[[Position], None]:
+    """What the player at ``seat`` is told after each play: the others' plays and who won each trick."""
+    def announce(after: Position) -> None:
+        if not after.history and not after.trick:
+            return
+        trick = after.trick or list(after.history[-1].plays)
+        leader = after.leader if after.trick else after.history[-1].leader
+        who = after.seat_after(leader, len(trick) - 1)
+        if who != seat:
+            click.echo(_("{seat} plays {play}.").format(seat=seat_label(who), play=style.play(trick[-1])),
+                       color=style.color)
+        if not after.trick:
+            won = after.history[-1]
+            click.echo(_("Trick {number} to {seat} ({points} points).").format(
+                number=len(after.history), seat=seat_label(won.winner), points=won.points))
+    return announce
 
 
 def unused_name(stem: str, suffix: str) -> str:

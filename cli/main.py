@@ -26,6 +26,7 @@ from .batch import batch_command
 from .board import board_command
 from .bury import bury_command
 from .match import match_command
+from .wholegame import game_command
 from .play import play_command
 from .review import review_command
 from .puzzle import puzzle_group
@@ -302,6 +303,7 @@ cli.add_command(train_command)
 cli.add_command(batch_command)
 cli.add_command(board_command)
 cli.add_command(match_command)
+cli.add_command(game_command)
 
 
 def main() -> None:

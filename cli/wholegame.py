@@ -1,0 +1,249 @@
+"""``huolong-solve game --seat S``: a whole game against the computer in the terminal, hand after hand until one
+team passes A (docs/rules.md, "A whole game").
+
+The game is saved as it goes — after every play — in a game file (``-o``,
+default ``huolong-game-SEED.hl``); ``huolong-solve game -o FILE`` resumes it
+where it stopped, even inside a hand. Between hands the player may review
+the hand just played (the same review as ``huolong-solve review``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+
+import click
+
+from huolong.bots import PolicyError, policies_of
+from huolong.bots.game import play_game
+from huolong.bots.table import TableResult
+from huolong.engine import HuolongError, Position, Rules, parse_seat, seat_label, write_atomically
+from huolong.engine.game import Declaration, GameRules, GameState, team_label, team_of
+from huolong.engine.gamefile import GameFile, GameHeader, read_game
+from huolong.engine.seats import partner
+from huolong.i18n import N_, _, ngettext
+
+from .common import BadInput, ascii_option, color_wanted, no_color_option, output_file, parse_rules, seed_option
+from .game import HumanPolicy, Quit, announcer, ask, bottom_sentence, review_yours, unused_name
+from .render import Style, header as position_header, result_sentence, wrap
+
+NEXT = ("", "n", "next", "下一局", "继续")
+REVIEW = ("r", "review", "复盘")
+
+
+@click.command("game", help=N_("""Play a whole game against the computer in the terminal: hand after hand, each team's level from 3 up, until one team passes A.
+
+    You are one seat; the other three play by --policy. The first hand's
+    dealer and trump are declared while dealing (the first big joker shown;
+    two override one); then the dealer follows from each result. The game
+    is saved after every play in a game file (-o; default
+    huolong-game-SEED.hl): run huolong-solve game -o FILE to resume it. After
+    each hand you may review it (r). The hands in the file are ordinary hand
+    records: huolong-solve review FILE --position N reviews hand N.
+
+    \b
+    Examples:
+      huolong-solve game --seat S
+      huolong-solve game --seat E --policy fair --seed 7 -o tonight.hl
+      huolong-solve game -o tonight.hl              resume it
+    """))
+@click.option("--seat", metavar="S|E|N|W", help=N_("Your seat (a new game; a resumed game keeps its own)."))
+@click.option("--policy", default="advise", show_default=True, metavar="POLICY",
+              help=N_("How the other seats play — advise, fair, bot (sees all hands), random, S=advise,E=fair,… or "
+                      "module:attr."))
+@seed_option(N_("Seed of the game's deals and the computer's choices (default: a new game each time): same seed, "
+                "same output."), default=None)
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help=N_("The game file: written after every play; if it exists, the game in it is resumed."))
+@click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True,
+              help=N_("Ruleset of the hands."))
+@click.option("--game-rules", "game_rules", metavar="RULES", default="standard", show_default=True,
+              help=N_("Rules of the whole game: standard, top=T (play to 10, seed 004), trump=hand (declare every "
+                      "hand, seeds 000/003)."))
+@no_color_option
+@ascii_option
+def game_command(seat, policy, seed, output, rules, game_rules, no_color, ascii_):
+    style = Style(color=color_wanted(no_color), ascii=ascii_)
+    if output and os.path.exists(output):
+        game, path = _resume(output, seat), output
+    else:
+        if seat is None:
+            raise BadInput(_("--seat: choose your seat (S, E, N or W) for a new game"))
+        game, path = _new(seat, policy, seed, rules, game_rules, output)
+    _play(game, path, style)
+
+
+def _new(seat_text: str, policy: str, seed: int | None, rules_text: str, game_rules_text: str,
+         output: str | None) -> tuple[GameFile, str]:
+    try:
+        seat = parse_seat(seat_text)
+        policies_of(policy)
+        game_rules = GameRules.parse(game_rules_text)
+    except (HuolongError, PolicyError) as e:
+        raise BadInput(str(e)) from None
+    ruleset = parse_rules(rules_text)
+    assert ruleset is not None
+    if ruleset.is_bridge:
+        raise BadInput(_("--rules: game plays Huolong hands, not bridge"))
+    specs = _specs(policy)
+    specs[seat] = "you"
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**6)
+    path = output_file(output) if output else unused_name(f"huolong-game-{seed}", ".hl")
+    header = GameHeader(seed=seed, players=(specs[0], specs[1], specs[2], specs[3]), rules=ruleset,
+                        game_rules=game_rules, tags=(("Event", f"huolong-solve game, seed {seed}"),))
+    return GameFile(header, [], GameState.start()), path
+
+
+def _specs(policy: str) -> list[str]:
+    """The policy spec of each seat, S E N W, as ``--policy`` gives them."""
+    if "=" not in policy.split(":")[0]:
+        return [policy] * 4
+    chosen = {parse_seat(part.partition("=")[0]): part.partition("=")[2] for part in policy.split(",")}
+    return [chosen.get(s, "advise") for s in range(4)]
+
+
+def _resume(path: str, seat_text: str | None) -> GameFile:
+    try:
+        game = read_game(path)
+    except HuolongError as e:
+        raise BadInput(str(e)) from None
+    you = game.header.you
+    if you is None:
+        raise BadInput(_("{file}: no seat of this game is played at the keyboard (Players has no 'you')").format(
+            file=path))
+    if seat_text is not None:
+        try:
+            asked = parse_seat(seat_text)
+        except HuolongError as e:
+            raise BadInput(str(e)) from None
+        if asked != you:
+            raise BadInput(_("{file}: you play {seat} in this game, not {asked}; leave out --seat to resume it").format(
+                file=path, seat=seat_label(you), asked=seat_label(asked)))
+    if game.note:
+        kept = unused_name(path, ".orig")
+        shutil.copyfile(path, kept)
+        click.echo(_("note: {note}; the file as it was is kept in {kept}").format(note=game.note, kept=kept), err=True)
+    try:
+        policies_of(",".join(f"{s}={p}" for s, p in zip("SENW", game.header.players) if p != "you"))
+    except PolicyError as e:
+        raise BadInput(_("{file}: {error}").format(file=path, error=e)) from None
+    if game.state.over:
+        click.echo(winner_sentence(game.state))
+        raise BadInput(_("{file}: this game is over; start another with --seat").format(file=path))
+    return game
+
+
+def _play(game: GameFile, path: str, style: Style) -> None:
+    header = game.header
+    you = header.you
+    assert you is not None
+    policies = policies_of(",".join(f"{s}={p}" for s, p in zip("SENW", header.players) if p != "you"))
+    policies[you] = HumanPolicy(style, header.seed)
+    say = announcer(you, style)
+    others = sorted({p for p in header.players if p != "you"})
+
+    def save() -> None:
+        write_atomically(path, game.text())
+
+    if not game.hands and game.unfinished is None:
+        click.echo(_("A whole game: S–N against E–W, each from level 3, until one team passes {top}.").format(
+            top=header.game_rules.top))
+    click.echo(_("You are {seat} (your partner is {partner}); the others play by {policy}. Seed {seed}.").format(
+        seat=seat_label(you), partner=seat_label(partner(you)), policy=", ".join(others), seed=header.seed))
+    click.echo(_("The game is saved in {file} after every play; huolong-solve game -o {file} resumes it.").format(
+        file=path))
+
+    def on_deal(deal: Position, declared: Declaration | None, state: GameState) -> None:
+        click.echo("\n" + _("Hand {n}: S–N at {sn}, E–W at {ew}.").format(n=state.hands + 1, sn=state.levels[0],
+                                                                             ew=state.levels[1]))
+        if declared is not None:
+            click.echo(wrap(declaration_sentence(declared, style)), color=style.color)
+        click.echo(position_header(deal, style, hide_bottom=True), color=style.color)
+
+    def on_show(declared: Declaration | None) -> None:
+        if declared is None:
+            click.echo(_("Nobody declared while dealing: the cards are dealt again."))
+        elif declared.jokers == 1:
+            click.echo(_("While dealing, {seat} shows a big joker and declares.").format(seat=seat_label(declared.seat)))
+        else:
+            click.echo(_("While dealing, {seat} shows two big jokers and overrides the declaration.").format(
+                seat=seat_label(declared.seat)))
+
+    def on_play(pos: Position) -> None:
+        say(pos)
+        save()
+
+    def on_hand(done: GameFile, table: TableResult) -> None:
+        save()
+        record = table.record
+        click.echo("\n" + wrap(result_sentence(record.points, record.dug, record.result())))
+        click.echo(wrap(bottom_sentence(record, style)), color=style.color)
+        click.echo(wrap(after_sentence(done.state, record)))
+        if done.state.over:
+            return
+        while True:
+            answer = ask(_("Enter: next hand · r: review this hand · q: stop"))
+            if answer.lower() in REVIEW:
+                record.origin = (path, 0)
+                review_yours(record, you, style, header.seed)
+                continue
+            if answer.lower() in NEXT:
+                return
+            click.echo(_("  Press Enter for the next hand, r to review this one, or q to stop."))
+
+    if game.unfinished is not None:
+        click.echo("\n" + _("Hand {n} goes on where it stopped: S–N at {sn}, E–W at {ew}.").format(
+            n=game.state.hands + 1, sn=game.state.levels[0], ew=game.state.levels[1]))
+    try:
+        play_game(header, policies, resume=game, on_deal=on_deal, on_show=on_show, on_play=on_play, on_hand=on_hand)
+    except Quit:
+        save()
+        click.echo(ngettext("Game stopped after {n} hand; resume it with: huolong-solve game -o {file}",
+                            "Game stopped after {n} hands; resume it with: huolong-solve game -o {file}",
+                            len(game.hands)).format(n=len(game.hands), file=path))
+        return
+    save()
+    click.echo("\n" + wrap(winner_sentence(game.state)))
+    click.echo(_("You won.") if team_of(you) == game.state.winner else _("You lost."))
+    click.echo(_("The game is in {file}: huolong-solve review {file} --position N reviews hand N.").format(file=path))
+
+
+def declaration_sentence(declared: Declaration, style: Style) -> str:
+    suit = style.suit(declared.trump)
+    if declared.from_bottom:
+        text = ngettext("While dealing, {seat} showed {n} big joker and received no plain card after it: the "
+                        "bottom's first plain card makes {suit} trump.",
+                        "While dealing, {seat} showed {n} big jokers and received no plain card after them: the "
+                        "bottom's first plain card makes {suit} trump.", declared.jokers)
+    else:
+        text = ngettext("While dealing, {seat} showed {n} big joker: the next plain card {seat} received makes "
+                        "{suit} trump for the game.",
+                        "While dealing, {seat} showed {n} big jokers, overriding: the next plain card {seat} "
+                        "received makes {suit} trump for the game.", declared.jokers)
+    return text.format(seat=seat_label(declared.seat), n=declared.jokers, suit=suit)
+
+
+def after_sentence(state: GameState, record: Position) -> str:
+    """Where the game stands after a hand: both levels and the next dealer, or the winner."""
+    if state.over:
+        return winner_sentence(state)
+    dealer_team = team_of(record.dealer)
+    keeps = team_of(state.dealer) == dealer_team  # type: ignore[arg-type]
+    text = (_("{team} keep the deal; S–N at {sn}, E–W at {ew}; {seat} deals next.") if keeps else
+            _("{team} take the deal; S–N at {sn}, E–W at {ew}; {seat} deals next."))
+    return text.format(team=team_label(team_of(state.dealer)), sn=state.levels[0],  # type: ignore[arg-type]
+                       ew=state.levels[1], seat=seat_label(state.dealer))  # type: ignore[arg-type]
+
+
+def winner_sentence(state: GameState) -> str:
+    team = state.winner
+    assert team is not None
+    if state.passed:
+        text = ngettext("{team} win the game: they passed {top} in {n} hand.",
+                        "{team} win the game: they passed {top} in {n} hands.", state.hands)
+    else:
+        text = ngettext("{team} win the game outright, in {n} hand.", "{team} win the game outright, in {n} hands.",
+                        state.hands)
+    return text.format(team=team_label(team), top=state.levels[team], n=state.hands)
