@@ -10,8 +10,12 @@ import click
 from tabulate import tabulate
 
 from huolong.bots import PolicyError, policy_of
+from huolong.bots.gamematch import MAX_HANDS, GameScore, GamesSummary, duplicate_game, game_event, game_score, \
+    summarise_games
 from huolong.bots.match import MatchSummary, TableScore, duplicate_deal, event_of, score_of, summarise
 from huolong.engine import HuolongError, Outcome, read_file, write_position
+from huolong.engine.game import GameRules
+from huolong.engine.gamefile import read_game_text, split_games
 from huolong.i18n import N_, _, ngettext
 
 from .render import outcome_label
@@ -83,11 +87,19 @@ def resume(path: str, seed: int, a: str, b: str) -> tuple[list[str], list[list[T
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help=N_("Write the hand records of every table here (resumes a match)."))
 @click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True, help=N_("Ruleset of the hands."))
+@click.option("--games", type=click.IntRange(min=1), default=None, metavar="N",
+              help=N_("Play N whole games instead of single deals (each twice, the policies swapping seats, the same "
+                      "cards hand by hand): games won, hands per game, levels a hand."))
+@click.option("--max-hands", type=click.IntRange(min=1), default=MAX_HANDS, show_default=True, metavar="N",
+              help=N_("With --games: a game not over after N hands counts half a win each."))
+@click.option("--game-rules", "game_rules", metavar="RULES", default="standard", show_default=True,
+              help=N_("With --games: the rules of the whole game (standard, top=T, trump=hand; docs/rules.md §12)."))
 @workers_option
 @json_option(N_("Print JSON: the match's totals."))
 @no_color_option
 @scheduler_option
-def match_command(a, b, deals, seed, output, rules, workers, as_json, no_color, scheduler):
+def match_command(a, b, deals, seed, output, rules, games, max_hands, game_rules, workers, as_json, no_color,
+                  scheduler):
     ruleset = parse_rules(rules)
     assert ruleset is not None
     if ruleset.is_bridge:
@@ -95,6 +107,13 @@ def match_command(a, b, deals, seed, output, rules, workers, as_json, no_color, 
     a, b = check_policy(a), check_policy(b)
     if output:
         output_file(output)  # its folder made before the work, not when saving it
+    if games is not None:
+        try:
+            game_ruleset = GameRules.parse(game_rules)
+        except HuolongError as e:
+            raise BadInput(f"--game-rules: {e}") from None
+        match_games(a, b, games, seed, output, ruleset, game_ruleset, max_hands, workers, scheduler, as_json)
+        return
     texts, scores = resume(output, seed, a, b) if output else ([], [])
     if len(scores) > deals:
         raise BadInput(_("{file} already holds {n} deals, more than --deals {deals}").format(
@@ -170,3 +189,91 @@ def summary_text(s: MatchSummary) -> str:
 def _seconds(x: float | None) -> str:
     return "—" if x is None else f"{x:.3f} s"
 
+
+
+# -- whole games ----------------------------------------------------------------------------------------
+
+
+def resume_games(path: str, seed: int, a: str, b: str, max_hands: int) -> tuple[list[str], list[list[GameScore]]]:
+    """The games already in ``path`` (both tables of each), as text, and their scores."""
+    if not os.path.exists(path):
+        return [], []
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        parts = [read_game_text(t, path) for t in split_games(text) if t.strip()]
+    except (OSError, UnicodeDecodeError, HuolongError) as e:
+        raise BadInput(_("cannot resume: {error}").format(error=e)) from None
+    texts: list[str] = []
+    scores: list[list[GameScore]] = []
+    for number, game in enumerate(parts):
+        index, table = divmod(number, 2)
+        players = (a, b, a, b) if table == 0 else (b, a, b, a)
+        whole = game.note is None and game.unfinished is None and (game.state.over or game.state.hands == max_hands)
+        if dict(game.header.tags).get("Event") != game_event(seed, index, table + 1) or \
+                game.header.players != players or not whole:
+            raise BadInput(_("{file}: game {n} is not table {table} of game {game} of match {a} {b} --games --seed "
+                             "{seed}; remove the file or write elsewhere (-o)").format(
+                file=path, n=number + 1, table=table + 1, game=index + 1, a=a, b=b, seed=seed))
+        if table == 0:
+            scores.append([])
+        scores[-1].append(game_score(game, a_team=table))
+        texts.append(game.text())
+    if len(texts) % 2:
+        raise BadInput(_("{file}: game {game} has one table only; remove the file or write elsewhere (-o)").format(
+            file=path, game=len(scores)))
+    return texts, scores
+
+
+def match_games(a: str, b: str, games: int, seed: int, output: str | None, rules, game_rules: GameRules,  # type: ignore[no-untyped-def]
+                max_hands: int, workers, scheduler, as_json: bool) -> None:
+    texts, scores = resume_games(output, seed, a, b, max_hands) if output else ([], [])
+    if len(scores) > games:
+        raise BadInput(_("{file} already holds {n} games, more than --games {games}").format(
+            file=output, n=len(scores), games=games))
+    done = len(scores)
+    tasks = [(seed, i, a, b, str(rules), str(game_rules), max_hands) for i in range(done, games)]
+    started, last_write, interrupted = time.perf_counter(), time.monotonic(), False
+    pool = open_workers(workers, scheduler)
+    with pool, progress(len(tasks), _("games")) as bar:
+        try:
+            for game in in_order(pool.run(duplicate_game, tasks), lambda: bar.update(1)):
+                texts += [t["text"] for t in game["tables"]]
+                scores.append([GameScore(t["a_won"], t["hands"], t["a_levels"], t["b_levels"])
+                               for t in game["tables"]])
+                if output and time.monotonic() - last_write > CHECKPOINT_SECONDS:
+                    write_atomically(output, "\n".join(texts))
+                    last_write = time.monotonic()
+        except KeyboardInterrupt:
+            interrupted = True
+    played = len(scores) - done
+    if output:
+        write_atomically(output, "\n".join(texts))
+    if interrupted:
+        if output:
+            raise Stopped(_("interrupted after {n} of {games} games; {file} holds them, run again to resume").format(
+                n=len(scores), games=games, file=output))
+        raise Stopped(_("interrupted after {n} of {games} games").format(n=len(scores), games=games))
+    seconds = (time.perf_counter() - started) / played if played else None
+    summary = summarise_games(a, b, seed, scores, seconds)
+    click.echo(json.dumps(summary.to_dict(), indent=1) if as_json else games_text(summary))
+
+
+def games_text(s: GamesSummary) -> str:
+    wins, se = s.a_wins
+    lines = [
+        ngettext("{a} against {b}: {games} game, played at two tables (seed {seed}).",
+                 "{a} against {b}: {games} games, each played at two tables (seed {seed}).", s.games).format(
+            a=s.a, b=s.b, games=s.games, seed=s.seed),
+        _("{a} wins {share} of the games.").format(a=s.a, share=_pm(s.a_wins, 1, 100) + "%"),
+        _("{hands} hands a game; {a} gains {levels} levels a hand over {b}.").format(
+            hands=_pm(s.hands_per_game, 1), a=s.a, levels=_pm(s.a_levels_per_hand, 2), b=s.b),
+    ]
+    if s.unfinished:
+        lines.append(ngettext("{n} game was not over within --max-hands: half a win each.",
+                              "{n} games were not over within --max-hands: half a win each.", s.unfinished).format(
+            n=s.unfinished))
+    if s.seconds_per_game is not None:
+        lines.append(_("{seconds} s a game (both tables), for the games played now.").format(
+            seconds=f"{s.seconds_per_game:.2f}"))
+    return "\n".join(lines)

@@ -36,7 +36,7 @@ from .position import Position
 from .rules import Rules
 from .seats import SEAT_NAMES, Seat, parse_seat, seat_label, seat_name
 
-__all__ = ["GameFile", "GameHeader", "read_game", "write_game", "hand_tags"]
+__all__ = ["GameFile", "GameHeader", "hand_tags", "read_game", "read_game_text", "split_games", "write_game"]
 
 GAME_MARK = "huolong-solve"
 
@@ -144,6 +144,21 @@ def read_game(path: str | os.PathLike[str]) -> GameFile:
     except DealFileError as e:  # bytes that are not text: read what comes before them
         text = data[: _line_start(data, e.line or 1)].decode("utf-8", "replace")
         note = e
+    return read_game_text(text, name, note)
+
+
+def split_games(text: str) -> list[str]:
+    """The games of a file holding several (a match's), each padded with blank lines so that its line
+    numbers are the file's."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.strip() == f'[Game "{GAME_MARK}"]'] or [0]
+    starts[0] = 0
+    ends = starts[1:] + [len(lines)]
+    return ["\n" * a + "\n".join(lines[a:b]) for a, b in zip(starts, ends)]
+
+
+def read_game_text(text: str, name: str = "<string>", note: Exception | None = None) -> GameFile:
+    """:func:`read_game` of a game's text (``name`` for the messages)."""
     chunks = _chunks(text)
     if not chunks:
         raise DealFileError(_("an empty file: not a game file"), name, 1)

@@ -265,3 +265,45 @@ def test_game_rejects_a_bad_seat_policy_and_game_rule(tmp_path):
     assert "'X'" in run("game", "--seat", "X", code=2).stderr
     assert "nobody" in run("game", "--seat", "S", "--policy", "nobody", code=2).stderr
     assert "'Z'" in run("game", "--seat", "S", "--game-rules", "top=Z", code=2).stderr
+
+
+# -- match --games -------------------------------------------------------------------------------------
+
+
+def test_a_match_of_games_reports_games_won_hands_and_levels(tmp_path):
+    import json
+
+    report = json.loads(run("match", "fair", "random", "--games", "2", "--seed", "1", "--json", "--workers", "1").stdout)
+    assert report["games"] == 2 and 0 <= report["a_wins"]["mean"] <= 1
+    assert report["hands_per_game"]["mean"] > 1 and report["unfinished"] == 0
+
+
+def test_both_tables_of_a_game_get_the_same_cards_hand_by_hand(tmp_path):
+    from huolong.bots.gamematch import duplicate_game
+    from huolong.engine.gamefile import read_game_text
+
+    tables = [read_game_text(t["text"]) for t in duplicate_game(4, 0, "fair", "random", "standard", "standard",
+                                                                max_hands=3)["tables"]]
+    assert len(tables[0].hands) == len(tables[1].hands) == 3
+    for one, two in zip(tables[0].hands, tables[1].hands):
+        assert as_dealt(one) == as_dealt(two) and one.kitty == two.kitty
+
+
+def as_dealt(record) -> list[str]:
+    """Each seat's 39 cards as dealt, before the dealer took the kitty and buried."""
+    hands = list(record.start().hands)
+    hands[record.dealer] = hands[record.dealer] + record.bottom - record.kitty
+    return [str(h) for h in hands]
+
+
+def test_a_match_of_games_resumes_and_two_workers_play_the_same_games(tmp_path):
+    part, whole, two = tmp_path / "part.hl", tmp_path / "whole.hl", tmp_path / "two.hl"
+    run("match", "fair", "random", "--games", "1", "--seed", "2", "--max-hands", "4", "-o", part, "--workers", "1")
+    resumed = run("match", "fair", "random", "--games", "2", "--seed", "2", "--max-hands", "4", "-o", part,
+                  "--workers", "1")
+    assert "2 games" in resumed.output and "half a win each" in resumed.output
+    run("match", "fair", "random", "--games", "2", "--seed", "2", "--max-hands", "4", "-o", whole, "--workers", "1")
+    run("match", "fair", "random", "--games", "2", "--seed", "2", "--max-hands", "4", "-o", two, "--workers", "2")
+    assert part.read_text() == whole.read_text() == two.read_text()
+    assert "not table 1 of game 1" in run("match", "fair", "random", "--games", "2", "--seed", "9", "--max-hands", "4",
+                                          "-o", whole, code=2).stderr
