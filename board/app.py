@@ -36,6 +36,7 @@ from .messages import LANG_HEADER, LANGUAGE_NAMES, page_messages
 from .positions import BadRequest, Library, kind_of, node, parse, start_and_line
 from .tasks import seed_of, settings
 from .views import position_view
+from .wholegame import add_hand, next_hand
 from .workers import Job, Pool, QueueFull
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -319,6 +320,12 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
             raise BadRequest(_("cards: a number from 1 to 39, not {cards!r}").format(cards=cards))
         return JSONResponse({"text": write_position(random_endgame(seed, cards, rules)), "seed": seed})
 
+    async def game_next(request: Request) -> Response:
+        return JSONResponse(next_hand(await body(request)))
+
+    async def game_add(request: Request) -> Response:
+        return JSONResponse(add_hand(await body(request)))
+
     routes = [
         Route("/", handler(index)),
         Route("/api/status", handler(status)),
@@ -337,6 +344,8 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         Route("/api/editor/check", handler(editor_check), methods=["POST"]),
         Route("/api/editor/build", handler(editor_build), methods=["POST"]),
         Route("/api/random", handler(random_deal), methods=["POST"]),
+        Route("/api/game/next", handler(game_next), methods=["POST"]),
+        Route("/api/game/add", handler(game_add), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts, token=token)])

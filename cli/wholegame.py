@@ -18,7 +18,7 @@ import click
 from huolong.bots import PolicyError, policies_of
 from huolong.bots.game import play_game
 from huolong.bots.table import TableResult
-from huolong.engine import HuolongError, Position, Rules, parse_seat, seat_label, write_atomically
+from huolong.engine import HuolongError, Position, Rules, parse_seat, seat_label, write_atomically, write_position
 from huolong.engine.game import Declaration, GameRules, GameState, team_label, team_of
 from huolong.engine.gamefile import GameFile, GameHeader, read_game
 from huolong.engine.seats import partner
@@ -144,8 +144,11 @@ def _play(game: GameFile, path: str, style: Style) -> None:
     say = announcer(you, style)
     others = sorted({p for p in header.players if p != "you"})
 
+    finished = [header.text()] + [write_position(h) for h in game.hands]  # the text of the hands over, kept
+
     def save() -> None:
-        write_atomically(path, game.text())
+        now = [write_position(game.unfinished)] if game.unfinished is not None else []
+        write_atomically(path, "\n".join(finished + now))
 
     if not game.hands and game.unfinished is None:
         click.echo(_("A whole game: S–N against E–W, each from level 3, until one team passes {top}.").format(
@@ -176,8 +179,9 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         save()
 
     def on_hand(done: GameFile, table: TableResult) -> None:
-        save()
         record = table.record
+        finished.append(write_position(record))
+        save()
         click.echo("\n" + wrap(result_sentence(record.points, record.dug, record.result())))
         click.echo(wrap(bottom_sentence(record, style)), color=style.color)
         click.echo(wrap(after_sentence(done.state, record)))

@@ -636,3 +636,64 @@ def test_a_request_cannot_name_a_module_for_the_computer(client, library):
 def test_a_jobs_bad_option_is_a_400_before_it_starts(client, library, kind, option, message):
     response = client.post("/api/jobs", json={"kind": kind, "root": example(library, "hand-record"), **option})
     assert response.status_code == 400 and response.json() == {"error": message}
+
+
+# -- a whole game: the next hand dealt, each finished hand added ---------------------------------------
+
+
+def whole_game_first_hand(client, seed: int) -> dict:
+    """The first hand of a new game, you at S (every question while dealing answered yes)."""
+    answers: list[bool] = []
+    while True:
+        r = client.post("/api/game/next", json={"seat": "S", "policy": "random", "seed": seed, "answers": answers})
+        assert r.status_code == 200, r.text
+        data = r.json()
+        if "question" not in data:
+            return data
+        assert data["question"]["jokers"] in (1, 2) and "BJ" in data["question"]["received"]
+        answers.append(True)
+
+
+def test_a_board_game_deals_its_hands_and_adds_each_finished_one(client):
+    from huolong.bots.policy import policy_of
+    from huolong.bots.table import play_table
+
+    first = whole_game_first_hand(client, 21)
+    assert first["hand"] == 1 and first["state"]["hands"] == 0 and first["declaration"]["seat"] in "SENW"
+    [deal] = read_positions(first["deal"])
+    assert deal.is_before_bury and deal.dealer == "SENW".index(first["declaration"]["seat"])
+    record = play_table(deal, [policy_of("random")] * 4, "board-test").record
+    added = client.post("/api/game/add", json={"game": first["game"], "record": write_position(record)})
+    assert added.status_code == 200, added.text
+    data = added.json()
+    assert data["state"]["hands"] == 1 and data["result"]["outcome"] == str(record.result())
+    second = client.post("/api/game/next", json={"game": data["game"]}).json()
+    [deal2] = read_positions(second["deal"])
+    assert second["hand"] == 2 and deal2.dealer == "SENW".index(data["state"]["dealer"])
+    assert "declaration" in second and second["declaration"] is None
+
+
+@pytest.mark.parametrize("payload, words", [
+    ({"seat": "X", "seed": 3}, "'X'"),
+    ({"seat": "S", "seed": "three"}, "seed"),
+    ({"seat": "S", "seed": 3, "policy": "nobody"}, "nobody"),
+    ({"seat": "S", "seed": 3, "answers": "yes"}, "answers"),
+    ({"game": "[Level \"3\"]"}, "not a game file"),
+])
+def test_a_bad_board_game_request_is_one_line_and_400(client, payload, words):
+    r = client.post("/api/game/next", json=payload)
+    assert r.status_code == 400 and words in r.json()["error"] and "\n" not in r.json()["error"]
+
+
+def test_a_hand_that_does_not_follow_the_game_is_refused(client):
+    first = whole_game_first_hand(client, 22)
+    [deal] = read_positions(first["deal"])
+    deal.dealer = (deal.dealer + 1) % 4  # another dealer than the one who declared
+    from huolong.bots.policy import policy_of
+    from huolong.bots.table import play_table
+
+    record = play_table(deal, [policy_of("random")] * 4, "board-test").record
+    r = client.post("/api/game/add", json={"game": first["game"], "record": write_position(record)})
+    assert r.status_code == 400 and "hand 1" in r.json()["error"]
+    unfinished = client.post("/api/game/add", json={"game": first["game"], "record": first["deal"]})
+    assert unfinished.status_code == 400 and "record" in unfinished.json()["error"]

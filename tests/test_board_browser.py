@@ -714,3 +714,144 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
     wait(browser, lambda d: find(d, "#record") and len(d.find_elements(By.CSS_SELECTOR, "#record .ply")) > 100)
     shoot(browser, "game-review")
 
+
+
+def my_turn_played(browser) -> str:
+    """Wait for the game on the board to reach you (or a question, or the hand's end); answer it. What it was:
+    "asked" (the declaration while dealing: yes), "over" (the hand was added to the game), "bury" or "play"."""
+    ready = ("const b = board, v = b.st.view, w = b.st.whole; return !!w && (!!w.question || !!w.result ||"
+             " (b.st.game !== null && !b.st.game.busy && v === b.st.views.get(b.key()) && !v.over && !b.gameWaits()))")
+    wait(browser, lambda d: d.execute_script(ready), timeout=180)
+    if find(browser, "#whole-yes"):
+        browser.find_element(By.ID, "whole-yes").click()
+        wait(browser, lambda d: not find(d, "#whole-yes") or d.execute_script("return !!board.st.whole.question"))
+        return "asked"
+    if find(browser, "#whole-result"):
+        return "over"
+    if find(browser, "#game-bury-text"):
+        for button in browser.find_elements(By.CSS_SELECTOR, ".seat.to-play button.card")[:6]:
+            button.click()
+        browser.find_element(By.ID, "game-bury").click()
+        wait(browser, lambda d: not find(d, "#game-bury-text"))
+        return "bury"
+    play = browser.execute_script("return board.st.view.legal[0]")
+    plies = browser.execute_script("return board.playsAt(board.S.path).length")
+    for token in play.split(" "):
+        card(browser, to_play(browser), token).click()
+    if find(browser, "#play-button") and browser.find_element(By.ID, "play-button").is_enabled():
+        browser.find_element(By.ID, "play-button").click()
+    wait(browser, lambda d: d.execute_script("return board.playsAt(board.S.path).length") > plies)
+    return "play"
+
+
+def test_a_whole_game_on_the_board_keeps_the_score_resumes_and_reviews_each_hand(server, browser):
+    browser.get(server)
+    browser.execute_script('localStorage.removeItem("huolong-whole-game")')
+    browser.get(server)
+    wait(browser, lambda d: find(d, "#game-start"))
+    assert not find(browser, "#game-resume")
+    Select(browser.find_element(By.ID, "game-policy")).select_by_value("random")
+    Select(browser.find_element(By.ID, "game-length")).select_by_value("game")
+    browser.find_element(By.ID, "game-seed").send_keys("7")
+    browser.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    browser.find_element(By.ID, "game-start").click()
+    while my_turn_played(browser) != "over":  # hand 1, to its end: the declaration, the bury, every play
+        pass
+    score = browser.find_element(By.ID, "whole-score").text
+    assert score.startswith("After hand 1 · S–N at ") and "deals next" in score
+    after = browser.find_element(By.ID, "whole-after").text
+    assert "deals next" in after and find(browser, "#whole-next") and find(browser, "#whole-download")
+    saved = browser.execute_script('return JSON.parse(localStorage.getItem("huolong-whole-game"))')
+    assert saved["state"]["hands"] == 1 and saved["game"].startswith('[Game "huolong-solve"]')
+    shoot(browser, "whole-game")
+    browser.set_window_size(400, 900)
+    shoot(browser, "whole-game")
+    browser.set_window_size(1280, 1000)
+    browser.find_element(By.ID, "whole-review").click()  # the hand reviewed, the game's panel kept
+    wait(browser, lambda d: find(d, "#record") and len(d.find_elements(By.CSS_SELECTOR, "#record .ply")) > 100)
+    browser.find_element(By.ID, "whole-next").click()
+    wait(browser, lambda d: d.execute_script("return !!board.st.game && board.st.whole.hand === 2"))
+    assert browser.find_element(By.ID, "whole-score").text.startswith("Hand 2 · S–N at ")
+    while browser.execute_script("return board.playsAt(board.S.path).length") < 8:
+        assert my_turn_played(browser) in ("play", "bury")
+    plays = browser.execute_script("return board.playsAt(board.S.path)")
+    wait(browser, lambda d: d.execute_script(
+        'return JSON.parse(localStorage.getItem("huolong-whole-game")).current.plays.length') >= len(plays))
+    browser.get(server)  # the tab closed and opened again: the game is offered, in Chinese too
+    Select(wait(browser, lambda d: find(d, "#lang") and d.find_element(By.ID, "lang"))).select_by_value("zh")
+    try:
+        resume = wait(browser, lambda d: find(d, "#game-resume"))
+        assert resume.text.startswith("接着打整盘（第 2 局")
+        resume.click()
+        wait(browser, lambda d: d.execute_script("return !!board.st.whole && board.playsAt(board.S.path).length")
+             >= len(plays))
+        assert browser.execute_script("return board.playsAt(board.S.path)")[: len(plays)] == plays
+        assert browser.find_element(By.ID, "whole-score").text.startswith("第 2 局 · 南北打 ")
+        shoot(browser, "whole-game-chinese")
+        browser.set_window_size(400, 900)
+        shoot(browser, "whole-game-chinese")
+    finally:
+        browser.set_window_size(1280, 1000)
+        browser.execute_script('localStorage.removeItem("huolong-lang"); localStorage.removeItem("huolong-whole-game")')
+
+
+def a_game_one_hand_from_its_end(seed: int):
+    """A game (you at S, the others random) and its last hand as the board will play it — S clicking its first
+    legal play, the others' moves from the board's streams — that ends the game: (the saved game, the winner's
+    team). Found by playing the game in Python hand by hand and trying the board's version of each next hand."""
+    from huolong.board.wholegame import next_hand, state_dict
+    from huolong.bots.game import play_game
+    from huolong.bots.policy import policy_of
+    from huolong.bots.table import decide_bury, decide_play
+    from huolong.engine.gamefile import GameHeader, read_game_text
+
+    header = GameHeader(seed=seed, players=("you", "random", "random", "random"),
+                        tags=(("Event", f"huolong-solve board game, seed {seed}"),))
+    random_policy = policy_of("random")
+    for hands in range(0, 150):
+        game = play_game(header, [random_policy] * 4, max_hands=hands) if hands else None
+        text = game.text() if game else None
+        if game and game.state.over:
+            return None
+        if not game:
+            continue  # the first hand asks questions while dealing: start from the second
+        nxt = next_hand({"game": text})
+        [deal] = read_positions(nxt["deal"])
+        if deal.dealer == 0:
+            continue
+        hand_seed = seed * 1000 + nxt["hand"]
+        pos = decide_bury(deal, random_policy, random.Random(f"board-game:{hand_seed}:0"))
+        plies = 0
+        while not pos.is_over():
+            play = pos.legal_plays()[0] if pos.to_play == 0 else decide_play(
+                pos, random_policy, random.Random(f"board-game:{hand_seed}:{plies}"))
+            pos.play(play)
+            plies += 1
+        after = game.state.after(pos.result(), pos.dealer, pos.trump)
+        if after.over:
+            saved = {"game": text, "state": state_dict(read_game_text(text)), "seat": "S", "policy": "random",
+                     "seed": seed, "answers": [], "question": None, "result": None, "hand": game.state.hands,
+                     "declaration": None, "current": None}
+            return saved, ("SN", "EW")[after.winner]
+    return None
+
+
+def test_a_whole_game_on_the_board_is_played_to_its_end(server, browser):
+    import json
+
+    saved, winner = next(found for s in range(1, 40) if (found := a_game_one_hand_from_its_end(s)))
+    browser.get(server)
+    browser.execute_script("localStorage.setItem('huolong-whole-game', arguments[0])", json.dumps(saved))
+    browser.get(server)  # a game kept in this browser, one hand from its end
+    wait(browser, lambda d: find(d, "#game-resume")).click()
+    while my_turn_played(browser) != "over":
+        pass
+    text = wait(browser, lambda d: find(d, "#whole-winner")).text
+    assert text.startswith(("S–N" if winner == "SN" else "E–W") + " win the game")
+    assert browser.find_element(By.ID, "whole-score").text.startswith("After hand ")
+    assert not find(browser, "#whole-next") and find(browser, "#whole-review")
+    shoot(browser, "whole-game-over")
+    browser.get(server)  # a finished game is not offered again
+    wait(browser, lambda d: find(d, "#game-start"))
+    assert not find(browser, "#game-resume")
+    browser.execute_script('localStorage.removeItem("huolong-whole-game")')

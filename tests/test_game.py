@@ -307,3 +307,18 @@ def test_a_match_of_games_resumes_and_two_workers_play_the_same_games(tmp_path):
     assert part.read_text() == whole.read_text() == two.read_text()
     assert "not table 1 of game 1" in run("match", "fair", "random", "--games", "2", "--seed", "9", "--max-hands", "4",
                                           "-o", whole, code=2).stderr
+
+
+def test_a_whole_game_is_played_to_its_end_in_the_terminal(tmp_path):
+    per_hand, whole = typed_for(13, EAST, None)
+    assert whole.state.over
+    out = tmp_path / "game.hl"
+    typed = [line for i, hand in enumerate(per_hand) for line in ([""] if i else []) + hand]  # Enter between hands
+    result = run("game", "--seat", "E", "--seed", "13", "--policy", "fair", "-o", out, "--no-color",
+                 input="\n".join(typed) + "\n")
+    team = "S–N" if whole.state.winner == 0 else "E–W"
+    assert f"{team} win the game" in result.output and ("You won." if whole.state.winner == 1 else "You lost.") \
+        in result.output
+    done = read_game(out)
+    assert done.state == whole.state and len(done.hands) == len(per_hand)
+    assert "this game is over" in run("game", "-o", out, code=2).stderr

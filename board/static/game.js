@@ -5,12 +5,21 @@ import { t } from "./i18n.js";
 import { api, isOver, showError, startJob } from "./api.js";
 import { S, key, playsAt, st } from "./tree.js";
 import { startAdvice } from "./advice.js";
-import { makePlay, openRoot } from "./main.js";
+import { go, makePlay, openRoot, render } from "./main.js";
+import { buried, keepHand, setWholeHooks, startWholeGame, wholeParts } from "./wholegame.js";
 
 export async function startGame() {
   const seat = $("game-seat").value, policy = $("game-policy").value;
   try {
     const wanted = Number($("game-seed").value);
+    st.whole = null;
+    if ($("game-length").value === "game") { // a whole game: its seed chosen here, as a single hand's is
+      const seed = wanted || 1 + Math.floor(Math.random() * 999999);
+      $("game-seed").value = seed;
+      await startWholeGame(seat, policy, seed);
+      $("table-area").scrollIntoView({ block: "start" });
+      return;
+    }
     const { text, seed } = await api("/api/random", wanted ? { seed: wanted } : {});
     $("game-seed").value = seed; // the same seed deals the game again
     st.game = { seat, policy, seed, busy: false, job: null };
@@ -21,11 +30,13 @@ export async function startGame() {
 }
 
 // The game's deal (or, after the bury, the deal as buried), seen from your seat.
-async function openGameRoot(text) {
+async function openGameRoot(text, title) {
   S.viewer = st.game.seat; S.hide = true;
-  const name = t("game_name", { seat: st.game.seat });
+  const name = title || t("game_name", { seat: st.game.seat });
   await openRoot({ text, index: 0, name, title: name });
 }
+async function openReview(text, name, seat) { await openRoot({ text, index: 0, name, title: name }, seat); }
+setWholeHooks({ openGameRoot, go, render: () => render(), openReview });
 
 export function gameWaits() { // is it the computer's turn?
   const game = st.game, v = st.view;
@@ -35,6 +46,7 @@ export function gameWaits() { // is it the computer's turn?
 }
 
 export async function gameTurn() {
+  keepHand();
   renderGame();
   if (!gameWaits() || st.game.busy) return;
   const mine = st.game, at = key();
@@ -51,7 +63,11 @@ export async function gameTurn() {
 }
 
 export async function gameBury(cards) {
-  try { const { text } = await api("/api/bury", { root: S.root, bury: cards }); await openGameRoot(text); }
+  try {
+    const { text } = await api("/api/bury", { root: S.root, bury: cards });
+    buried(text);
+    await openGameRoot(text, S.root.title);
+  }
   catch (e) { showError(e.message); }
 }
 
@@ -68,9 +84,15 @@ async function gameReview() {
 
 export function renderGame() {
   const box = $("game"), game = st.game, v = st.view;
-  if (!game) { box.hidden = true; return; }
+  if (!game && !st.whole) { box.hidden = true; return; }
   box.hidden = false;
+  if (!game || st.whole && (st.whole.question || st.whole.result || (v && v.over))) {
+    const seat = st.whole.state ? st.whole.state.you : st.whole.seat, policy = st.whole.state ? st.whole.state.policy : st.whole.policy;
+    box.replaceChildren(el("h3", {}, t("game_title", { seat: t("seat_" + seat), policy: t("policy_" + policy) })), ...wholeParts(v));
+    return;
+  }
   const kids = [el("h3", {}, t("game_title", { seat: game.seat, policy: t("policy_" + game.policy) }))];
+  if (st.whole) kids.push(...wholeParts(v));
   if (v && v.over) {
     kids.push(el("div", { id: "game-state" }, t("game_over")),
       el("button", { type: "button", id: "game-review", on: { click: gameReview } }, t("game_review")));

@@ -14,6 +14,7 @@ import { renderGraph } from "./graph.js";
 import { renderRecord } from "./record.js";
 import { gameBury, gameTurn, gameWaits, renderGame, startGame } from "./game.js";
 import { setupEditor, setupOpen } from "./editor.js";
+import { resumeWholeGame, savedGame } from "./wholegame.js";
 
 // -- opening positions -------------------------------------------------------------------------------
 async function loadPicker() {
@@ -162,6 +163,7 @@ function kernelIsReady() { st.kernelReady = true; $("status").textContent = t("r
 async function main() {
   await loadMessages().catch((e) => showError(e.message));
   $("game-start").addEventListener("click", startGame);
+  offerResume();
   $("lang").addEventListener("change", () => {
     localStorage.setItem("huolong-lang", $("lang").value);
     beforeLanguageSwitch();
@@ -182,6 +184,15 @@ async function main() {
     $("picker").value = first.index;
     await openRoot({ file: first.index });
   }
+}
+// A whole game kept in this browser, not over: offered to resume.
+function offerResume() {
+  const w = savedGame(), b = $("game-resume");
+  if (!w || !w.state || w.state.over) { b.hidden = true; return; }
+  const s = w.state;
+  b.textContent = t("whole_resume", { n: s.hands + (w.result ? 0 : 1), sn: s.levels[0], ew: s.levels[1] });
+  b.hidden = false;
+  b.onclick = async () => { await resumeWholeGame(); $("table-area").scrollIntoView({ block: "start" }); };
 }
 // The page's state, read-only, for the browser's console and the browser tests.
 window.board = { S, st, key, playsAt, gameWaits };

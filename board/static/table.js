@@ -17,6 +17,8 @@ export function renderInfo() {
   const title = rootTitle() || v.event;
   if (title) parts.push(el("div", { id: "title" }, el("strong", {}, title)));
   const tags = [];
+  const w = st.whole;
+  if (w && w.state && w.state.dealer) tags.push(t("whole_chip", { sn: w.state.levels[0], ew: w.state.levels[1] })); // the game's score, always in view
   if (v.level) tags.push(t("level", { level: v.level === "T" ? "10" : v.level }));
   if (v.trump) tags.push(t("trump", { trump: SUIT_SYMBOL[v.trump] }));
   tags.push(t("dealer", { seat: v.dealer }), t("attack", { a: v.attackers.join("–") }), t("rules", { rules: v.rules_label || v.rules }));

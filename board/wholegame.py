@@ -1,0 +1,143 @@
+"""The board's whole game: the next hand dealt and each finished hand added, over the game file's text.
+
+The server keeps no game: the page holds the game file's text (in the browser's storage, so that closing
+the tab loses nothing) and sends it with each request; every request replays it through the engine
+(:func:`~huolong.engine.gamefile.read_game_text`), so a game that does not follow its rules is refused.
+While the first hand is dealt, the player's seat is asked whether to declare: the page sends the answers
+given so far, and the deal is replayed from the seed until a new question or the dealt hand.
+"""
+
+from __future__ import annotations
+
+from huolong.bots import PolicyError, policies_of
+from huolong.engine import HuolongError, Position, Rules, card_token, read_positions, seat_name, write_position
+from huolong.engine.game import Declaration, GameRules, GameState, always, game_deal
+from huolong.engine.gamefile import GameFile, GameHeader, hand_tags, read_game_text
+from huolong.engine.order import SUITS
+from huolong.engine.seats import parse_seat
+from huolong.i18n import _
+
+from .positions import BadRequest
+
+MAX_SEED = 10**9
+
+
+class _Question(Exception):
+    """The player's seat must decide whether to show its big jokers."""
+
+    def __init__(self, received, jokers: int) -> None:  # type: ignore[no-untyped-def]
+        super().__init__()
+        self.received, self.jokers = received, jokers
+
+
+def _game_of(data: dict) -> GameFile:
+    """The game a request names: its game file's text, or a new game's seat, policy and seed."""
+    text = data.get("game")
+    if text is not None:
+        if not isinstance(text, str):
+            raise BadRequest(_("game: the game file's text"))
+        try:
+            game = read_game_text(text, "game")
+        except HuolongError as e:
+            raise BadRequest(str(e)) from None
+        if game.note:
+            raise BadRequest(game.note)
+        if game.header.you is None:
+            raise BadRequest(_("game: no seat of this game is played by you (Players has no 'you')"))
+        return game
+    try:
+        seat = parse_seat(str(data.get("seat", "")))
+        policy = str(data.get("policy") or "advise")
+        policies_of(policy)
+        rules = Rules.parse(str(data.get("rules") or "standard"))
+        game_rules = GameRules.parse(str(data.get("game_rules") or "standard"))
+    except (HuolongError, PolicyError) as e:
+        raise BadRequest(str(e)) from None
+    seed = data.get("seed")
+    if not isinstance(seed, int) or not 1 <= seed <= MAX_SEED:
+        raise BadRequest(_("seed: a whole number from 1 to {most}, not {seed!r}").format(most=MAX_SEED, seed=seed))
+    if rules.is_bridge:
+        raise BadRequest(_("--rules: game plays Huolong hands, not bridge"))
+    players = [policy] * 4
+    players[seat] = "you"
+    return GameFile(GameHeader(seed=seed, players=tuple(players), rules=rules, game_rules=game_rules,  # type: ignore[arg-type]
+                               tags=(("Event", f"huolong-solve board game, seed {seed}"),)), [], GameState.start())
+
+
+def state_dict(game: GameFile) -> dict:
+    s = game.state
+    return {"levels": list(s.levels), "dealer": seat_name(s.dealer) if s.dealer is not None else None,
+            "trump": SUITS[s.trump] if s.trump is not None else None, "hands": s.hands, "over": s.over,
+            "winner": ("SN", "EW")[s.winner] if s.winner is not None else None, "passed": s.passed,
+            "top": game.header.game_rules.top, "you": seat_name(game.header.you),  # type: ignore[arg-type]
+            "seed": game.header.seed, "policy": next(p for p in game.header.players if p != "you")}
+
+
+def next_hand(data: dict) -> dict:
+    """The next hand of the game dealt, or the question the player's seat must answer while dealing."""
+    game = _game_of(data)
+    if game.state.over:
+        raise BadRequest(_("this game is over"))
+    if game.unfinished is not None:
+        raise BadRequest(_("game: its last hand is not finished"))
+    answers = data.get("answers", [])
+    if not isinstance(answers, list) or not all(isinstance(a, bool) for a in answers):
+        raise BadRequest(_("answers: a list of true or false"))
+    you = game.header.you
+    given = list(answers)
+
+    def decide(seat):  # type: ignore[no-untyped-def]
+        if seat != you:
+            return always
+
+        def ask(s, received, jokers):  # type: ignore[no-untyped-def]
+            if not given:
+                raise _Question(received, jokers)
+            return given.pop(0)
+        return ask
+
+    state = game.state
+    try:
+        deal, declared = game_deal(game.header.seed, game.header.game, state.hands, state, game.header.rules,
+                                   game.header.game_rules, decide)
+    except _Question as q:
+        return {"game": game.text(), "state": state_dict(game), "question": {
+            "received": [card_token(c) for c in sorted(q.received, reverse=True)], "jokers": q.jokers}}
+    number = state.hands + 1
+    deal.tags = {**dict(game.header.tags), **hand_tags(state, number, (declared.seat, declared.jokers)
+                                                       if declared else None)}
+    return {"game": game.text(), "state": state_dict(game), "hand": number, "deal": write_position(deal),
+            "declaration": _declaration(declared)}
+
+
+def _declaration(declared: Declaration | None) -> dict | None:
+    if declared is None:
+        return None
+    return {"seat": seat_name(declared.seat), "jokers": declared.jokers, "trump": SUITS[declared.trump],
+            "from_bottom": declared.from_bottom}
+
+
+def add_hand(data: dict) -> dict:
+    """The game with a finished hand added (the hand must follow from the game, or the request is refused)."""
+    game = _game_of(data)
+    text = data.get("record")
+    if not isinstance(text, str):
+        raise BadRequest(_("record: the finished hand's record"))
+    try:
+        records = read_positions(text, "record")
+    except HuolongError as e:
+        raise BadRequest(str(e)) from None
+    if len(records) != 1 or not records[0].record or not records[0].is_over():
+        raise BadRequest(_("record: one finished hand record"))
+    record: Position = records[0]
+    if game.state.over:
+        raise BadRequest(_("this game is over"))
+    try:
+        added = read_game_text(game.text() + "\n" + write_position(record), "game")
+    except HuolongError as e:
+        raise BadRequest(str(e)) from None
+    if added.note or len(added.hands) != len(game.hands) + 1:
+        raise BadRequest(added.note or _("record: one finished hand record"))
+    return {"game": added.text(), "state": state_dict(added), "hand": len(added.hands),
+            "result": {"points": record.points, "dug": record.dug, "outcome": str(record.result()),
+                       "dealer": seat_name(record.dealer)}}
