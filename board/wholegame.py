@@ -36,12 +36,7 @@ def _game_of(data: dict) -> GameFile:
     if text is not None:
         if not isinstance(text, str):
             raise BadRequest(_("game: the game file's text"))
-        try:
-            game = read_game_text(text, "game")
-        except HuolongError as e:
-            raise BadRequest(str(e)) from None
-        if game.note:
-            raise BadRequest(game.note)
+        game = _replayed(text)
         if game.header.you is None:
             raise BadRequest(_("game: no seat of this game is played by you (Players has no 'you')"))
         return game
@@ -62,6 +57,17 @@ def _game_of(data: dict) -> GameFile:
     players[seat] = "you"
     return GameFile(GameHeader(seed=seed, players=tuple(players), rules=rules, game_rules=game_rules,  # type: ignore[arg-type]
                                tags=(("Event", f"huolong-solve board game, seed {seed}"),)), [], GameState.start())
+
+
+def _replayed(text: str) -> GameFile:
+    """A game file's text read and replayed whole: anything it cannot read is the request's error."""
+    try:
+        game = read_game_text(text, "game")
+    except HuolongError as e:
+        raise BadRequest(str(e)) from None
+    if game.note:
+        raise BadRequest(game.note)
+    return game
 
 
 def state_dict(game: GameFile) -> dict:
@@ -132,12 +138,9 @@ def add_hand(data: dict) -> dict:
     record: Position = records[0]
     if game.state.over:
         raise BadRequest(_("this game is over"))
-    try:
-        added = read_game_text(game.text() + "\n" + write_position(record), "game")
-    except HuolongError as e:
-        raise BadRequest(str(e)) from None
-    if added.note or len(added.hands) != len(game.hands) + 1:
-        raise BadRequest(added.note or _("record: one finished hand record"))
+    added = _replayed(game.text() + "\n" + write_position(record))
+    if len(added.hands) != len(game.hands) + 1:
+        raise BadRequest(_("record: one finished hand record"))
     return {"game": added.text(), "state": state_dict(added), "hand": len(added.hands),
             "result": {"points": record.points, "dug": record.dug, "outcome": str(record.result()),
                        "dealer": seat_name(record.dealer)}}

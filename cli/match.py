@@ -121,23 +121,16 @@ def match_command(a, b, deals, seed, output, rules, games, max_hands, game_rules
     done = len(scores)
     tasks = [(seed, i, a, b, str(ruleset)) for i in range(done, deals)]
     decisions: list[tuple[str, float, bool]] = []
-    started, last_write, interrupted = time.perf_counter(), time.monotonic(), False
-    pool = open_workers(workers, scheduler)
-    with pool, progress(len(tasks), _("deals")) as bar:
-        try:  # in deal order, whatever order the workers finished in
-            for deal in in_order(pool.run(duplicate_deal, tasks), lambda: bar.update(1)):
-                texts += [t["record"] for t in deal["tables"]]
-                scores.append([TableScore(t["dealer_side"], t["points"], t["dug"],
-                                          Outcome(t["outcome"], t["levels"])) for t in deal["tables"]])
-                decisions += [tuple(d) for t in deal["tables"] for d in t["decisions"]]
-                if output and time.monotonic() - last_write > CHECKPOINT_SECONDS:
-                    write_atomically(output, "\n".join(texts))
-                    last_write = time.monotonic()
-        except KeyboardInterrupt:
-            interrupted = True
+    started = time.perf_counter()
+
+    def take(deal: dict) -> None:
+        texts.extend(t["record"] for t in deal["tables"])
+        scores.append([TableScore(t["dealer_side"], t["points"], t["dug"], Outcome(t["outcome"], t["levels"]))
+                       for t in deal["tables"]])
+        decisions.extend(tuple(d) for t in deal["tables"] for d in t["decisions"])
+
+    interrupted = run_in_order(duplicate_deal, tasks, take, texts, output, workers, scheduler, _("deals"))
     played = len(scores) - done
-    if output:
-        write_atomically(output, "\n".join(texts))
     if interrupted:
         if output:
             raise Stopped(_("interrupted after {n} of {deals} deals; {file} holds them, run again to resume").format(
@@ -146,6 +139,26 @@ def match_command(a, b, deals, seed, output, rules, games, max_hands, game_rules
     seconds = (time.perf_counter() - started) / played if played else None
     summary = summarise(a, b, seed, scores, seconds, decisions)
     click.echo(json.dumps(summary.to_dict(), indent=1) if as_json else summary_text(summary))
+
+
+def run_in_order(fn, tasks: list[tuple], take, texts: list[str], output: str | None, workers, scheduler,  # type: ignore[no-untyped-def]
+                 label: str) -> bool:
+    """Run ``tasks`` on the workers and ``take`` each result in task order, whatever order they finished in
+    (``take`` extends ``texts``, the output file's records); the file is rewritten atomically every few
+    seconds and at the end. Whether Ctrl-C stopped it."""
+    last_write, interrupted = time.monotonic(), False
+    with open_workers(workers, scheduler) as pool, progress(len(tasks), label) as bar:
+        try:
+            for result in in_order(pool.run(fn, tasks), lambda: bar.update(1)):
+                take(result)
+                if output and time.monotonic() - last_write > CHECKPOINT_SECONDS:
+                    write_atomically(output, "\n".join(texts))
+                    last_write = time.monotonic()
+        except KeyboardInterrupt:
+            interrupted = True
+    if output:
+        write_atomically(output, "\n".join(texts))
+    return interrupted
 
 
 def _pm(pair: tuple[float, float], digits: int, scale: float = 1.0) -> str:
@@ -233,22 +246,14 @@ def match_games(a: str, b: str, games: int, seed: int, output: str | None, rules
             file=output, n=len(scores), games=games))
     done = len(scores)
     tasks = [(seed, i, a, b, str(rules), str(game_rules), max_hands) for i in range(done, games)]
-    started, last_write, interrupted = time.perf_counter(), time.monotonic(), False
-    pool = open_workers(workers, scheduler)
-    with pool, progress(len(tasks), _("games")) as bar:
-        try:
-            for game in in_order(pool.run(duplicate_game, tasks), lambda: bar.update(1)):
-                texts += [t["text"] for t in game["tables"]]
-                scores.append([GameScore(t["a_won"], t["hands"], t["a_levels"], t["b_levels"])
-                               for t in game["tables"]])
-                if output and time.monotonic() - last_write > CHECKPOINT_SECONDS:
-                    write_atomically(output, "\n".join(texts))
-                    last_write = time.monotonic()
-        except KeyboardInterrupt:
-            interrupted = True
+    started = time.perf_counter()
+
+    def take(game: dict) -> None:
+        texts.extend(t["text"] for t in game["tables"])
+        scores.append([GameScore(t["a_won"], t["hands"], t["a_levels"], t["b_levels"]) for t in game["tables"]])
+
+    interrupted = run_in_order(duplicate_game, tasks, take, texts, output, workers, scheduler, _("games"))
     played = len(scores) - done
-    if output:
-        write_atomically(output, "\n".join(texts))
     if interrupted:
         if output:
             raise Stopped(_("interrupted after {n} of {games} games; {file} holds them, run again to resume").format(

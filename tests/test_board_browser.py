@@ -734,13 +734,7 @@ def my_turn_played(browser) -> str:
         browser.find_element(By.ID, "game-bury").click()
         wait(browser, lambda d: not find(d, "#game-bury-text"))
         return "bury"
-    play = browser.execute_script("return board.st.view.legal[0]")
-    plies = browser.execute_script("return board.playsAt(board.S.path).length")
-    for token in play.split(" "):
-        card(browser, to_play(browser), token).click()
-    if find(browser, "#play-button") and browser.find_element(By.ID, "play-button").is_enabled():
-        browser.find_element(By.ID, "play-button").click()
-    wait(browser, lambda d: d.execute_script("return board.playsAt(board.S.path).length") > plies)
+    play_by_clicks(browser, browser.execute_script("return board.st.view.legal[0]"))
     return "play"
 
 
