@@ -87,20 +87,25 @@ class GamesSummary:
     a_levels_per_hand: tuple[float, float]  # (A's levels climbed − B's) per hand, per game
     unfinished: int  # tables whose game had not ended within the hands allowed
     seconds_per_game: float | None
+    played_now: int = 0  # the games played by this run (the rest were read from the file)
+    rules: str = "standard"
+    game_rules: str = "standard"
 
     def to_dict(self) -> dict:
         pair = lambda x: {"mean": _round(x[0]), "se": _round(x[1])}  # noqa: E731
         return {"a": self.a, "b": self.b, "seed": self.seed, "games": self.games, "a_wins": pair(self.a_wins),
                 "hands_per_game": pair(self.hands_per_game), "a_levels_per_hand": pair(self.a_levels_per_hand),
-                "unfinished": self.unfinished,
+                "unfinished": self.unfinished, "played_now": self.played_now, "rules": self.rules,
+                "game_rules": self.game_rules,
                 "seconds_per_game": _round(self.seconds_per_game) if self.seconds_per_game is not None else None}
 
 
-def summarise_games(a: str, b: str, seed: int, games: list[list[GameScore]], seconds: float | None) -> GamesSummary:
+def summarise_games(a: str, b: str, seed: int, games: list[list[GameScore]], seconds: float | None,
+                    played_now: int = 0, rules: str = "standard", game_rules: str = "standard") -> GamesSummary:
     """The totals of scored games (each: its two tables)."""
     wins = [statistics.fmean(t.a_won for t in pair) for pair in games]
     hands = [float(t.hands) for pair in games for t in pair]
     per_hand = [sum(t.a_levels - t.b_levels for t in pair) / max(1, sum(t.hands for t in pair)) for pair in games]
     unfinished = sum(t.a_won == 0.5 for pair in games for t in pair)
     return GamesSummary(a, b, seed, len(games), _mean_se(wins), _mean_se(hands), _mean_se(per_hand), unfinished,
-                        seconds)
+                        seconds, played_now, rules, game_rules)

@@ -118,8 +118,8 @@ class HumanPolicy:
             if why:
                 click.echo(why)
                 if not any(ch.isdigit() or ch in "AKQJTakqjt♠♥♦♣" for ch in text):  # not cards at all: say what is
-                    click.echo("  " + _("Type the cards to play (e.g. ♠A ♠A, SA SA or 黑桃A 黑桃A), hint for "
-                                        "advice, or q to stop."))
+                    click.echo("  " + _("Type the cards to play (e.g. ♠A ♠A, SA SA or 黑桃A 黑桃A; jokers BJ and LJ, "
+                                        "or 大王 and 小王), hint for advice, or q to stop."))
                 continue
             return play
 

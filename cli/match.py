@@ -260,17 +260,19 @@ def match_games(a: str, b: str, games: int, seed: int, output: str | None, rules
                 n=len(scores), games=games, file=output))
         raise Stopped(_("interrupted after {n} of {games} games").format(n=len(scores), games=games))
     seconds = (time.perf_counter() - started) / played if played else None
-    summary = summarise_games(a, b, seed, scores, seconds)
+    summary = summarise_games(a, b, seed, scores, seconds, played, str(rules), str(game_rules))
     click.echo(json.dumps(summary.to_dict(), indent=1) if as_json else games_text(summary))
 
 
 def games_text(s: GamesSummary) -> str:
     wins, se = s.a_wins
     lines = [
-        ngettext("{a} against {b}: {games} game, played at two tables (seed {seed}).",
-                 "{a} against {b}: {games} games, each played at two tables (seed {seed}).", s.games).format(
-            a=s.a, b=s.b, games=s.games, seed=s.seed),
-        _("{a} wins {share} of the games.").format(a=s.a, share=_pm(s.a_wins, 1, 100) + "%"),
+        ngettext("{a} against {b}: {games} game, played at two tables (seed {seed}; {played} played now).",
+                 "{a} against {b}: {games} games, each played at two tables (seed {seed}; {played} played now).",
+                 s.games).format(a=s.a, b=s.b, games=s.games, seed=s.seed, played=s.played_now),
+        _("{a} wins {share} of the games.").format(a=s.a, share=_pm(s.a_wins, 1, 100) + "%") if se == se and se > 0
+        else _("{a} wins {share} of the games (too few games, or all alike: no standard error yet).").format(
+            a=s.a, share=_pm((wins, float("nan")), 1, 100) + "%"),
         _("{hands} hands a game; {a} gains {levels} levels a hand over {b}.").format(
             hands=_pm(s.hands_per_game, 1), a=s.a, levels=_pm(s.a_levels_per_hand, 2), b=s.b),
     ]

@@ -29,6 +29,7 @@ from .game import HumanPolicy, Quit, announcer, ask, bottom_sentence, review_you
 from .render import Style, header as position_header, result_sentence, wrap
 
 NEXT = ("", "n", "next", "下一局", "继续")
+REVIEW_SEED = 1  # review's default --seed: the hand reviewed here as huolong-solve review FILE reviews it
 REVIEW = ("r", "review", "复盘")
 
 
@@ -59,15 +60,24 @@ REVIEW = ("r", "review", "复盘")
 @click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True,
               help=N_("Ruleset of the hands."))
 @click.option("--game-rules", "game_rules", metavar="RULES", default="standard", show_default=True,
-              help=N_("Rules of the whole game: standard, top=T (play to 10, seed 004), trump=hand (declare every "
-                      "hand, seeds 000/003)."))
+              help=N_("Rules of the whole game: standard, top=T (play to 10, as rule text 004), trump=hand (declare "
+                      "every hand, as rule texts 000 and 003; docs/rules.md §12)."))
 @no_color_option
 @ascii_option
 def game_command(seat, policy, seed, output, rules, game_rules, no_color, ascii_):
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     if output and os.path.exists(output):
+        ctx = click.get_current_context()
+        given = [f"--{name.replace('_', '-')}" for name in ("policy", "seed", "rules", "game_rules")
+                 if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+        if given:  # a resumed game keeps its own: an option that would change it is refused, not ignored
+            raise BadInput(_("{file}: a game is resumed as it was started; leave out {options} (or write a new "
+                             "game elsewhere with -o)").format(file=output, options=", ".join(given)))
         game, path = _resume(output, seat), output
     else:
+        if seat is None and output:
+            raise BadInput(_("{file} does not exist yet: to resume a game, name its file; to start one, choose your "
+                             "seat with --seat (S, E, N or W)").format(file=output))
         if seat is None:
             raise BadInput(_("--seat: choose your seat (S, E, N or W) for a new game"))
         game, path = _new(seat, policy, seed, rules, game_rules, output)
@@ -109,6 +119,9 @@ def _resume(path: str, seat_text: str | None) -> GameFile:
         game = read_game(path)
     except HuolongError as e:
         raise BadInput(str(e)) from None
+    if game.note and game.edited:  # a hand in the middle does not read: refused, so that no later hand is lost
+        raise BadInput(_("{note}, but more hands follow it: correct that hand to resume the game").format(
+            note=game.note))
     you = game.header.you
     if you is None:
         raise BadInput(_("{file}: no seat of this game is played at the keyboard (Players has no 'you')").format(
@@ -189,9 +202,9 @@ def _play(game: GameFile, path: str, style: Style) -> None:
             return
         while True:
             answer = ask(_("Enter: next hand · r: review this hand · q: stop"))
-            if answer.lower() in REVIEW:
-                record.origin = (path, 0)
-                review_yours(record, you, style, header.seed)
+            if answer.lower() in REVIEW:  # the review `review FILE --position N` gives: its line, its seed
+                record.origin = (path, 1 + sum(text.count("\n") + 1 for text in finished[:-1]))
+                review_yours(record, you, style, REVIEW_SEED)
                 continue
             if answer.lower() in NEXT:
                 return
@@ -204,9 +217,13 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         play_game(header, policies, resume=game, on_deal=on_deal, on_show=on_show, on_play=on_play, on_hand=on_hand)
     except Quit:
         save()
-        click.echo(ngettext("Game stopped after {n} hand; resume it with: huolong-solve game -o {file}",
-                            "Game stopped after {n} hands; resume it with: huolong-solve game -o {file}",
-                            len(game.hands)).format(n=len(game.hands), file=path))
+        if game.unfinished is not None:
+            click.echo(_("Game stopped inside hand {n}, its plays so far saved; resume it with: huolong-solve game "
+                         "-o {file}").format(n=len(game.hands) + 1, file=path))
+        else:
+            click.echo(ngettext("Game stopped after {n} hand; resume it with: huolong-solve game -o {file}",
+                                "Game stopped after {n} hands; resume it with: huolong-solve game -o {file}",
+                                len(game.hands)).format(n=len(game.hands), file=path))
         return
     save()
     click.echo("\n" + wrap(winner_sentence(game.state)))

@@ -90,6 +90,7 @@ class GameFile:
     state: GameState  # after the finished hands
     unfinished: Position | None = None  # the last hand, not yet over
     note: str | None = None  # why the file was read only in part
+    edited: bool = False  # the hand that could not be read has others after it (an edit, not a cut)
 
     def positions(self) -> list[Position]:
         return self.hands + ([self.unfinished] if self.unfinished is not None else [])
@@ -166,13 +167,15 @@ def read_game_text(text: str, name: str = "<string>", note: Exception | None = N
     state = GameState.start()
     hands: list[Position] = []
     unfinished: Position | None = None
-    for first, chunk in chunks[1:]:
+    broken_before_more = False
+    for at, (first, chunk) in enumerate(chunks[1:], start=2):
         try:
             [pos] = read_positions(chunk, name) or [None]  # type: ignore[list-item]
             if pos is None:
                 raise DealFileError(_("a block of comments where a hand was expected"), name, first)
         except (HuolongError, ValueError) as e:
             note = e if isinstance(e, DealFileError) else DealFileError(str(e), name, first)
+            broken_before_more = at < len(chunks)
             break
         if unfinished is not None:
             raise GameError(_("{where}: hand {n} follows an unfinished hand").format(
@@ -188,9 +191,10 @@ def read_game_text(text: str, name: str = "<string>", note: Exception | None = N
             unfinished = pos
     text_note = None
     if note is not None:
-        text_note = _("{file}:{line}: {error}; the game is read up to hand {n}").format(
-            file=name, line=getattr(note, "line", None) or "?", error=_reason(note), n=len(hands))
-    return GameFile(header, hands, state, unfinished, text_note)
+        where = dict(file=name, line=getattr(note, "line", None) or "?", error=_reason(note), n=len(hands))
+        text_note = (_("{file}:{line}: {error}; the game is read up to hand {n}").format(**where) if hands else
+                     _("{file}:{line}: {error}; no hand of the game could be read").format(**where))
+    return GameFile(header, hands, state, unfinished, text_note, broken_before_more)
 
 
 def _reason(error: Exception) -> str:

@@ -193,7 +193,8 @@ class Position:
             raise PositionError(_("the bury must be {size} cards, not {n}").format(size=self.shape.bottom_size,
                                                                                   n=len(cards)))
         if not held.contains_all(Play(tuple(cards))):
-            raise PositionError(_("the dealer does not hold {cards} (hand and kitty)").format(cards=cards.unicode()))
+            missing = Hand.from_cards([c for c in set(cards) for _n in range(cards.count(c) - held.count(c))])
+            raise PositionError(_("the dealer does not hold {cards} (hand and kitty)").format(cards=missing.unicode()))
         out = self.copy()
         out.hands[self.dealer] = held - cards
         out.bottom, out.leader, out.trick, out._stack = cards, self.dealer, [], []

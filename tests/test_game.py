@@ -322,3 +322,28 @@ def test_a_whole_game_is_played_to_its_end_in_the_terminal(tmp_path):
     done = read_game(out)
     assert done.state == whole.state and len(done.hands) == len(per_hand)
     assert "this game is over" in run("game", "-o", out, code=2).stderr
+
+
+def test_a_resumed_game_refuses_options_that_would_change_it(tmp_path):
+    out = tmp_path / "g.hl"
+    run("game", "--seat", "S", "--seed", "2", "--policy", "random", "-o", out, input="q\n")
+    refused = run("game", "-o", out, "--policy", "fair", "--seed", "9", code=2).stderr
+    assert "leave out --policy, --seed" in refused
+
+
+def test_a_missing_game_file_without_a_seat_says_the_file_does_not_exist(tmp_path):
+    assert "does not exist yet" in run("game", "-o", tmp_path / "nothere.hl", code=2).stderr
+
+
+def test_a_game_file_edited_in_the_middle_is_refused_not_cut(fair_game, tmp_path):
+    lines = fair_game.text().splitlines()
+    start = lines.index('[Hand "2"]')
+    at = next(i for i in range(start, len(lines)) if lines[i].startswith("[Result"))
+    lines[at] = '[Result "5 kept dealer-up 9"]'  # hand 2 no longer reads; hands 3… follow it
+    path = tmp_path / "edited.hl"
+    path.write_text("\n".join(lines) + "\n")
+    game = read_game(path)
+    assert len(game.hands) == 1 and game.edited and "read up to hand 1" in game.note
+    refused = run("game", "-o", path, code=2).stderr
+    assert f"{path}:{at + 1}:" in refused and "correct that hand" in refused
+    assert path.read_text() == "\n".join(lines) + "\n" and not (tmp_path / "edited.hl.orig").exists()

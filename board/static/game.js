@@ -17,7 +17,7 @@ export async function startGame() {
       const seed = wanted || 1 + Math.floor(Math.random() * 999999);
       $("game-seed").value = seed;
       await startWholeGame(seat, policy, seed);
-      $("table-area").scrollIntoView({ block: "start" });
+      $(st.whole && st.whole.question ? "game" : "table-area").scrollIntoView({ block: "start" });
       return;
     }
     const { text, seed } = await api("/api/random", wanted ? { seed: wanted } : {});
@@ -36,7 +36,7 @@ async function openGameRoot(text, title) {
   await openRoot({ text, index: 0, name, title: name });
 }
 async function openReview(text, name, seat) { await openRoot({ text, index: 0, name, title: name }, seat); }
-setWholeHooks({ openGameRoot, go, render: () => render(), openReview });
+setWholeHooks({ openGameRoot, go, render: () => { render(); renderGame(); }, openReview });
 
 export function gameWaits() { // is it the computer's turn?
   const game = st.game, v = st.view;

@@ -5,6 +5,7 @@
 import { $, el } from "./dom.js";
 import { outcomeText, t } from "./i18n.js";
 import { api, showError } from "./api.js";
+import { cardText } from "./cards.js";
 import { S, newNode, playsAt, st } from "./tree.js";
 
 const STORE = "huolong-whole-game";
@@ -29,7 +30,11 @@ async function nextHand() {
     const req = w.game ? { game: w.game, answers: w.answers } : { seat: w.seat, policy: w.policy, seed: w.seed, answers: w.answers };
     const r = await api("/api/game/next", req);
     w.game = r.game; w.state = r.state;
-    if (r.question) { w.question = r.question; save(); hooks.render(); return; }
+    if (r.question) { // asked while dealing: the panel with the question brought into view
+      w.question = r.question; save(); hooks.render();
+      $("game").scrollIntoView({ block: "start" });
+      return;
+    }
     Object.assign(w, { question: null, answers: [], result: null, hand: r.hand, declaration: r.declaration,
       current: { text: r.deal, plays: [] } });
     save();
@@ -111,7 +116,7 @@ export function wholeParts(v) {
   const kids = [scoreLine()];
   if (w.question) {
     kids.push(el("div", { id: "whole-question" }, t(w.question.jokers === 1 ? "whole_question_one" : "whole_question_two")),
-      el("div", { class: "muted" }, t("whole_cards_so_far", { cards: w.question.received.join(" ") })),
+      el("div", { class: "muted" }, t("whole_cards_so_far", { cards: w.question.received.map(cardText).join(" ") })),
       el("button", { type: "button", id: "whole-yes", on: { click: () => answer(true) } }, t("whole_yes")), " ",
       el("button", { type: "button", id: "whole-no", on: { click: () => answer(false) } }, t("whole_no")));
     return kids;
