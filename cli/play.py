@@ -11,7 +11,7 @@ import click
 from tabulate import tabulate
 
 from huolong.engine import OUTCOME_NAMES, HuolongError, Outcome, Rules, read_file, write_position
-from huolong.i18n import N_, _
+from huolong.i18n import N_, _, ngettext
 from huolong.solver.playout import EXACT_CARDS, play_deal
 
 from .common import (
@@ -156,7 +156,8 @@ def _report_text(report: dict, output: str) -> str:
     rows = [[Outcome(name).label(), count] for name, count in report["outcomes"].items()]
     rate = report["played_now"] / report["seconds"] if report["seconds"] else 0
     return "\n".join([
-        _("{deals} hands in {file} (seed {seed}; {played} played now, {rate} hands/s).").format(
+        ngettext("{deals} hand in {file} (seed {seed}; {played} played now, {rate} hands/s).",
+                 "{deals} hands in {file} (seed {seed}; {played} played now, {rate} hands/s).", report["deals"]).format(
             deals=report["deals"], file=output, seed=report["seed"], played=report["played_now"], rate=f"{rate:.1f}"),
         _("Attackers' mean points {points}, dug {dug}%, reached 120 {reached}%.").format(
             points=report["mean_points"], dug=f"{100 * report['p_dug']:.1f}", reached=f"{100 * report['p_120']:.1f}"),
