@@ -11,6 +11,7 @@ received, jokers, rng)`` method (show ``jokers`` big jokers, seeing its cards so
 far); one without it follows the default rule (declare at the first chance).
 
 >>> from huolong.engine.gamefile import GameHeader
+>>> from huolong.bots.policy import policy_of
 >>> game = play_game(GameHeader(seed=3, players=("random",) * 4), [policy_of("random")] * 4, max_hands=2)
 >>> len(game.hands), game.hands[0].tags["Levels"]
 (2, 'SN 3 EW 3')
@@ -26,7 +27,7 @@ from huolong.engine.game import Decide, Declaration, GameState, always, game_dea
 from huolong.engine.gamefile import GameFile, GameHeader, hand_tags
 from huolong.engine.seats import Seat
 
-from .policy import Policy, policy_of
+from .policy import Policy
 from .table import TableResult, play_table
 
 __all__ = ["deal_next", "play_game", "table_seed"]

@@ -18,7 +18,7 @@ import click
 from huolong.bots import PolicyError, policies_of
 from huolong.bots.game import play_game
 from huolong.bots.table import TableResult
-from huolong.engine import HuolongError, Position, Rules, parse_seat, seat_label, write_atomically, write_position
+from huolong.engine import HuolongError, Position, parse_seat, seat_label, write_atomically, write_position
 from huolong.engine.game import Declaration, GameRules, GameState, team_label, team_of
 from huolong.engine.gamefile import GameFile, GameHeader, read_game
 from huolong.engine.seats import partner

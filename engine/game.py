@@ -10,6 +10,7 @@ the dealer's partner deals; the attackers took the deal → the seat after the
 dealer. A team playing the top level (A) that goes up as the dealer team
 has passed it and wins the game; an outright result ends it at once.
 
+>>> from huolong.engine.seats import EAST, WEST, seat_name
 >>> state = GameState.start()
 >>> state = state.after(Outcome("dealer-up", 1), dealer=EAST, trump=1)  # E–W went up from 3
 >>> state.levels, seat_name(state.dealer), state.level
@@ -33,7 +34,7 @@ from .order import LEVELS
 from .outcome import Outcome
 from .position import FULL_HAND, Position
 from .rules import Rules
-from .seats import EAST, WEST, Seat, next_seat, partner, seat_name
+from .seats import Seat, next_seat, partner
 
 __all__ = ["Declaration", "GameError", "GameRules", "GameState", "declare", "deck_of", "game_deal", "team_of",
            "TEAM_NAMES"]

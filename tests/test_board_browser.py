@@ -849,7 +849,7 @@ def test_a_whole_game_on_the_board_is_played_to_its_end(server, browser):
     text = wait(browser, lambda d: find(d, "#whole-winner")).text
     assert text.startswith(("S–N" if winner == "SN" else "E–W") + " win the game")
     assert browser.find_element(By.ID, "whole-score").text.startswith("After hand ")
-    assert not find(browser, "#whole-next") and find(browser, "#whole-review")
+    assert not find(browser, "#whole-next") and find(browser, "#whole-review") and not find(browser, "#game-resume")
     shoot(browser, "whole-game-over")
     browser.get(server)  # a finished game is not offered again
     wait(browser, lambda d: find(d, "#game-start"))

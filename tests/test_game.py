@@ -3,8 +3,6 @@ while dealing, game files, and ``huolong-solve game`` driven as a player would."
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from cli_runner import run
 
@@ -12,7 +10,7 @@ from huolong.bots.game import play_game
 from huolong.bots.policy import policy_of
 from huolong.engine import Outcome, card_token, parse_card, read_file, write_position
 from huolong.engine.game import GameRules, GameState, climb, declare, game_deal
-from huolong.engine.gamefile import GameHeader, read_game, write_game
+from huolong.engine.gamefile import GameHeader, read_game
 from huolong.engine.errors import HuolongError
 from huolong.engine.seats import EAST, NORTH, SOUTH, WEST
 

@@ -77,6 +77,7 @@ export async function handOver() {
     const r = await api("/api/game/add", { game: w.game, record: text });
     Object.assign(w, { game: r.game, state: r.state, result: r.result, record: text, current: null });
     save();
+    if (w.state.over) $("game-resume").hidden = true; // nothing left to resume
   } catch (e) { showError(e.message); }
   w.adding = false; hooks.render();
 }
