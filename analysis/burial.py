@@ -148,11 +148,18 @@ class BuryAdvice:
         return out
 
 
+@lru_cache(maxsize=2)
+def _knowledge(deal: Position) -> Knowledge:
+    """The dealer's knowledge of a deal, one per worker and deal: building its deal space is the costly
+    part of sampling (done once, not once a sample)."""
+    return Knowledge.of(deal.copy(), deal.dealer)  # a copy: the caller may play on its deal
+
+
 def _sample(deal: Position, seed: int, index: int, known: bool) -> Position:
     """Sample ``index`` of the hidden hands, as the dealer sees them (the same for every candidate)."""
     if known:
         return deal
-    return Knowledge.of(deal, deal.dealer).sample(random.Random(f"bury:{seed}:{index}"))
+    return _knowledge(deal).sample(random.Random(f"bury:{seed}:{index}"))
 
 
 @lru_cache(maxsize=2)
