@@ -2,7 +2,8 @@
 
 Games 1–N of seed 2026 (``match --games``'s games), every seat by one policy; the time of a whole game and
 of each decision in it. Targets: four ``fair`` seats ≤ 5 s a game, four ``advise`` seats ≤ 10 min on 2 cores
-(one game here, to a cap of hands, scaled: measured, not asserted; bench/RESULTS.md, "Session 37").
+(one whole game here, measured, not asserted — until session 38 a cap of 2 hands, scaled; bench/RESULTS.md,
+"Session 38").
 
     .venv/bin/python -m pytest bench/test_game_speed.py --benchmark-enable -s
 """
@@ -18,7 +19,7 @@ from huolong.bots import policies_of
 from huolong.bots.game import play_game
 from huolong.engine.gamefile import GameHeader
 
-GAMES = {"fair": (5, None), "advise": (1, 2)}  # games, and a cap of hands a game (None: to the end)
+GAMES = {"fair": (5, None), "advise": (1, None)}  # games, and a cap of hands a game (None: to the end)
 
 
 def quantile(values: list[float], q: float) -> float:

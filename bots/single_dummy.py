@@ -9,6 +9,9 @@ there — and the plays race on the same samples, so that clear losers stop
 early. While the hands hold more than ``points_cards`` cards (12) a play is chosen for the side's
 expected points, from there for its expected level change: far from the end the level change of a
 sample is a coarse, noisy aim, the points a smooth one (measured: bench/RESULTS.md, session 33).
+Its playouts solve their last ``exact_cards`` cards (6) exactly, but only the last ``points_exact`` (5)
+while it plays for points: that exact end was most of a hand's time, and one card less makes a whole
+game of four ``advise`` seats minutes instead of half an hour (session 38).
 Its bury is the bury advisor's best on the dealer's own knowledge
 (the other hands sampled). Assumes, as all sampling does, that from the
 next play on everybody sees everything (strategy fusion).
@@ -33,9 +36,10 @@ class AdvisePolicy:
     sees_all = False
 
     def __init__(self, samples: int = 24, search_cards: int = 8, exact_cards: int = 6, max_nodes: int = 400_000,
-                 bury_samples: int = 200, points_cards: int = 12) -> None:
+                 bury_samples: int = 200, points_cards: int = 12, points_exact: int = 5) -> None:
         self.samples = samples
         self.points_cards = points_cards
+        self.points_exact = points_exact
         self.search_cards = search_cards
         self.exact_cards = exact_cards
         self.max_nodes = max_nodes
@@ -50,8 +54,10 @@ class AdvisePolicy:
         legal = pos.legal_plays()
         if len(legal) == 1:
             return legal[0]
-        objective = "points" if pos.cards_left > self.points_cards else "outcome"
+        far = pos.cards_left > self.points_cards
+        objective = "points" if far else "outcome"
+        exact_cards = self.points_exact if far else self.exact_cards
         advice = advise(pos, seat=knowledge.seat, samples=self.samples, seed=rng.getrandbits(32), objective=objective,
-                        search_cards=self.search_cards, exact_cards=self.exact_cards, max_nodes=self.max_nodes,
+                        search_cards=self.search_cards, exact_cards=exact_cards, max_nodes=self.max_nodes,
                         true_values=False, batch=min(16, self.samples))
         return advice.best.play

@@ -260,3 +260,30 @@ def test_a_hand_against_the_computer_in_the_terminal(tmp_path):
 def test_q_stops_the_game_quietly():
     result = run("play", "--seat", "E", "--seed", "5", "--policy", "random", input="q\n")
     assert "Game stopped." in result.output and "error" not in result.stderr
+
+
+# -- advise's cost: a shorter exact end in its playouts while it plays for points ------------------
+
+
+def test_advise_plays_out_with_a_shorter_exact_end_while_it_plays_for_points(monkeypatch):
+    """Far from the end (more than ``points_cards`` cards a hand) the playouts solve only their last
+    ``points_exact`` cards exactly (5: a whole game in minutes, bench/RESULTS.md session 38); from
+    ``points_cards`` on, the last ``exact_cards`` (6) as before; ``points_exact=6`` is the old cost."""
+    import huolong.bots.single_dummy as single_dummy
+
+    seen = []
+    real = single_dummy.advise
+    monkeypatch.setattr(single_dummy, "advise", lambda pos, **kw: seen.append(
+        (pos.cards_left, kw["objective"], kw["exact_cards"])) or real(pos, **kw))
+    rng = random.Random(3)
+    deal = deal_hand(deal_seed(3, 0))
+    pos = deal.bury(policy_of("fair").bury(Knowledge.of(deal, deal.dealer), rng))
+    for stop, specs in ((30, ("advise:samples=4", "advise:samples=4,points_exact=6")), (10, ("advise:samples=4",))):
+        pos = play_randomly(pos, rng, stop)
+        while len(pos.legal_plays()) == 1:
+            pos.play(pos.legal_plays()[0])
+        for spec in specs:
+            policy_of(spec).play(Knowledge.of(pos, pos.to_play), rng)
+    assert [(objective, exact) for _cards, objective, exact in seen] == [
+        ("points", 5), ("points", 6), ("outcome", 6)], seen
+    assert seen[0][0] > 12 >= seen[2][0]

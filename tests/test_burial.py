@@ -126,3 +126,22 @@ def test_a_cancelled_bury_ranking_returns_the_rounds_it_finished():
     assert answer.cancelled and answer.to_dict()["cancelled"] is True
     assert len(rounds) == 1 and answer.samples_run == rounds[0].samples_run
     assert [c.to_dict() for c in answer.candidates] == [c.to_dict() for c in rounds[0].candidates]
+
+
+def test_the_bury_advisor_builds_the_dealers_deal_space_once_a_deal(monkeypatch):
+    """Sampling the hidden hands starts from the dealer's deal space; it is built once for a deal and
+    shared by every sample and candidate (once a sample, a ranking took ~2.7× as long)."""
+    import huolong.analysis.burial as burial
+
+    built = []
+
+    class Counting(burial.Knowledge):
+        @classmethod
+        def of(cls, position, seat):  # type: ignore[no-untyped-def]
+            built.append(seat)
+            return super().of(position, seat)
+
+    monkeypatch.setattr(burial, "Knowledge", Counting)
+    burial._knowledge.cache_clear()
+    ranking = rank_burials(deal_hand(random.Random(2)), samples=40, seed=3)
+    assert ranking.candidates and len(built) == 1
