@@ -108,7 +108,7 @@ def store_then_probe(h_stored, h_probed, leader, K, T, FK, rel, lo, hi):
     shape = classify(h_stored, leader, K, FK, d, none, np.int64(0))
     store(T, h_stored, FK, d, shape, rel, lo, hi, np.int64(-1), K[K_SUIT_MASK], np.int64(1))
     shape = classify(h_probed, leader, K, FK, d, none, np.int64(0))
-    return probe(T, FK, d, shape)
+    return probe(T, FK, d, shape, np.int64(0))
 
 
 @njit

@@ -80,6 +80,10 @@ E_CUT = 1  # per suit, how many live kinds from the top the class keeps exact
 E_LO = 2  # lower bound, relative to the points already taken
 E_HI = 3  # upper bound, likewise
 E_BEST = 4  # a best move found there, or -1
+E_QKEY = 5  # the class with the points of its loose kinds left out (table.QUASI): the quasi-class
+E_LPTS = 6  # the points of the class's loose kinds (copies times points): bounds the transfer
+E_LGROUPS = 6  # (table.QUASI_TIGHT) in their place: per seat and copies, how many loose kinds are worth 5 or 10,
+E_LGROUPS2 = 7  # seats 0 and 1 in the first word, 2 and 3 in the second (table.loose_groups)
 E_FIELDS = 8  # padded to 64 bytes: one cache line a row
 CACHE_LINE = 64
 WAYS = 128  # entries per bucket: one bucket holds the classes of one shape
@@ -131,7 +135,10 @@ FK_FIXED = 5  # kinds every class of this position keeps exact
 FK_PREFIX = 6  # then, per suit, the prefix keys of its top 0..21 live kinds
 PREFIX_STRIDE = 23
 FK_SUIT_SHAPE = FK_PREFIX + SUITS * PREFIX_STRIDE  # then, per suit, the seats' lengths in it, its ties and points
-FK_FIELDS = FK_SUIT_SHAPE + SUITS
+FK_QPREFIX = FK_SUIT_SHAPE + SUITS  # then the prefix keys again with the loose kinds' points left out
+FK_LPTS = FK_QPREFIX + SUITS * PREFIX_STRIDE  # then, per suit and prefix, the points of the kinds below it
+FK_LPTS2 = FK_LPTS + SUITS * PREFIX_STRIDE  # (QUASI_TIGHT: FK_LPTS and this hold the two words of loose groups)
+FK_FIELDS = FK_LPTS2 + SUITS * PREFIX_STRIDE
 
 # search modes of the explicit stack
 MODE_ENTER = 0  # enter frame d

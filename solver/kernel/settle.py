@@ -112,7 +112,8 @@ def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, sr
     if par[P_POINTS_KEYED]:
         shape ^= K[K_ZPOINTS][pts // 5]
     FK[d, FK_SHAPE] = shape
-    lo, hi, cut_lo, cut_hi, tmove = probe(T, FK, d, shape)
+    slope = np.int64(0) if par[P_POINTS_KEYED] else leaf[0, 1] - leaf[0, 0]  # the leaf additive in points
+    lo, hi, cut_lo, cut_hi, tmove = probe(T, FK, d, shape, slope)
     lo += base
     hi += base
     if lo >= beta:

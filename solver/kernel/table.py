@@ -29,9 +29,21 @@ import numpy as np
 from .bits import ONE, ZERO, bit, copies, lowest, mine_and_others, popcount, top
 from .jit import helper, inline
 from .layout import (
-    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LO, FK_FIXED, FK_PREFIX, FK_SUIT_SHAPE, INF, K_POINTS, K_POWER,
-    K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS, T_SHAPE, T_STAMP, WAYS,
+    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LGROUPS, E_LGROUPS2, E_LO, E_LPTS, E_QKEY, FK_FIXED, FK_LPTS, FK_LPTS2, FK_PREFIX, FK_QPREFIX,
+    FK_SUIT_SHAPE, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS, T_SHAPE,
+    T_STAMP, WAYS,
 )
+
+# Quasi-classes (issue 54, item 1): a bound stored for a class also serves a position that differs
+# from its members only in the points of the loose kinds, shifted by what those points can move the
+# value (see :func:`probe`). On: measured in bench/RESEARCH-54.md (quasi-classes).
+QUASI = True
+# With QUASI: the shape keeps each suit's points (transfers only between positions whose loose kinds
+# are worth as much in all, rearranged), or leaves them out (any points).
+QUASI_SHAPE_POINTS = False
+# With QUASI: the shift bounded by matching the loose kinds seat by seat and copies by copies (points
+# sorted), rather than by all their points.
+QUASI_TIGHT = True
 
 
 @helper
@@ -61,6 +73,57 @@ def _class_key(FK, d, cut):
     for su in range(SUITS):
         key ^= FK[d, FK_PREFIX + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
     return key
+
+
+@inline
+def _quasi_key(FK, d, cut):
+    """The quasi-class of the cut: the class's key with its loose kinds' points left out."""
+    key = ZERO
+    for su in range(SUITS):
+        key ^= FK[d, FK_QPREFIX + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
+    return key
+
+
+@inline
+def _loose_words(FK, d, cut):
+    """(QUASI_TIGHT) The loose groups of the cut: two words of 7-bit fields, one per seat and copies
+    (seats 0 and 1 in the first word, 2 and 3 in the second), each the number of loose kinds that
+    seat holds so many times worth 5 (3 bits) and worth 10 (4 bits): at most 4 and 8 over all suits."""
+    a = ZERO
+    b = ZERO
+    for su in range(SUITS):
+        i = su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)
+        a += FK[d, FK_LPTS + i]
+        b += FK[d, FK_LPTS2 + i]
+    return a, b
+
+
+@inline
+def _shift(xa, xb, ya, yb):
+    """(QUASI_TIGHT) The most points the attackers can lose from cards worth X's points to cards worth
+    Y's, the loose kinds of each seat and number of copies matched in order of points (the least
+    such sum): per group, 5 for each copy of X's kinds worth ≥ 5 beyond Y's, and again for ≥ 10."""
+    loss = 0
+    for w in range(2):
+        x = xa if w == 0 else xb
+        y = ya if w == 0 else yb
+        for g in range(6):
+            c = g % 3 + 1  # copies
+            fx = (x >> np.uint64(7 * g)) & np.uint64(127)
+            fy = (y >> np.uint64(7 * g)) & np.uint64(127)
+            x5, x10 = np.int64(fx & np.uint64(7)), np.int64(fx >> np.uint64(3))
+            y5, y10 = np.int64(fy & np.uint64(7)), np.int64(fy >> np.uint64(3))
+            loss += 5 * c * (max(0, (x5 + x10) - (y5 + y10)) + max(0, x10 - y10))
+    return loss
+
+
+@inline
+def _loose_points(FK, d, cut):
+    """The points of the kinds the cut leaves loose (their copies times their points)."""
+    total = 0
+    for su in range(SUITS):
+        total += np.int64(FK[d, FK_LPTS + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)])
+    return total
 
 
 @helper
@@ -97,6 +160,8 @@ def _cut(h, rel, smask):
 def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
     """:func:`classify` for one suit: its prefix keys and shape word into ``FK[d]``; returns its fixed kinds."""
     base = FK_PREFIX + su * PREFIX_STRIDE
+    qbase = FK_QPREFIX + su * PREFIX_STRIDE
+    lbase = FK_LPTS + su * PREFIX_STRIDE
     fixed = ZERO
     x = live & smask[su]
     j = popcount(x)  # slot of the weakest live kind, counted from the top
@@ -107,10 +172,21 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
     points = 0
     exact = ZERO  # the keys of the kinds in slots j+1..n, as exact kinds
     loose = ZERO  # the same kinds as loose cards: a sum, so only their copies per seat count
+    qloose = ZERO  # the same, their points left out (the quasi-class)
+    lpts = 0  # their points
+    ga = ZERO  # (QUASI_TIGHT) their groups, seats 0 and 1
+    gb = ZERO  # seats 2 and 3
     while x:
         k = lowest(x)
         x &= x - ONE
         FK[d, base + j] = exact ^ loose  # the class that keeps the top j exact, less the top j's keys
+        if QUASI:
+            FK[d, qbase + j] = exact ^ qloose
+            if QUASI_TIGHT:
+                FK[d, lbase + j] = ga
+                FK[d, lbase + SUITS * PREFIX_STRIDE + j] = gb
+            else:
+                FK[d, lbase + j] = np.uint64(lpts)
         held = 0
         sig = 0
         for s in range(4):
@@ -119,6 +195,18 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
             sig = sig * 4 + c
         points += kpts[k] * held
         loose += zloose[su, sig * 3 + kpts[k] // 5]
+        if QUASI:
+            qloose += zloose[su, sig * 3]
+            lpts += kpts[k] * held
+            if QUASI_TIGHT and kpts[k] > 0:
+                for s in range(4):
+                    c = copies(h, s, k)
+                    if c:
+                        f = np.uint64(1) << np.uint64(7 * ((s & 1) * 3 + c - 1) + (0 if kpts[k] == 5 else 3))
+                        if s < 2:
+                            ga += f
+                        else:
+                            gb += f
         tie = kpow[k] == last_pow
         sig = sig * 6 + (kpts[k] // 5) * 2 + np.int64(tie)
         if tie:
@@ -131,6 +219,15 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
     FK[d, base] = exact ^ loose
     for i in range(n + 1):  # the keys of the top i kinds: the whole suit's, less those below them
         FK[d, base + i] ^= exact
+    if QUASI:
+        FK[d, qbase] = exact ^ qloose
+        if QUASI_TIGHT:
+            FK[d, lbase] = ga
+            FK[d, lbase + SUITS * PREFIX_STRIDE] = gb
+        else:
+            FK[d, lbase] = np.uint64(lpts)
+        for i in range(n + 1):
+            FK[d, qbase + i] ^= exact
     cards = 0
     info = ZERO
     for s in range(4):  # the seat's cards in the suit
@@ -142,6 +239,10 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
     # none of them may match what an earlier position left in those slots.
     for i in range(n + 1, min(cards, PREFIX_STRIDE - 1) + 1):
         FK[d, base + i] = zrel[su, i - 1, 0]  # signature 0 (no copies) is no live kind's
+        if QUASI:
+            FK[d, qbase + i] = zrel[su, i - 1, 0]
+            FK[d, lbase + i] = ZERO
+            FK[d, lbase + SUITS * PREFIX_STRIDE + i] = ZERO
     FK[d, FK_SUIT_SHAPE + su] = info | (np.uint64(ties) << np.uint64(32)) | (np.uint64(points) << np.uint64(40))
     return fixed
 
@@ -176,15 +277,22 @@ def classify(h, leader, K, FK, d, src, changed):
                 cards += np.int64((info >> np.uint64(8 * s)) & np.uint64(255))
             for i in range(min(cards, PREFIX_STRIDE - 1) + 1):  # the slots a class of this shape may read
                 FK[d, base + i] = FK[src, base + i]
+                if QUASI:
+                    FK[d, FK_QPREFIX - FK_PREFIX + base + i] = FK[src, FK_QPREFIX - FK_PREFIX + base + i]
+                    FK[d, FK_LPTS - FK_PREFIX + base + i] = FK[src, FK_LPTS - FK_PREFIX + base + i]
+                    FK[d, FK_LPTS2 - FK_PREFIX + base + i] = FK[src, FK_LPTS2 - FK_PREFIX + base + i]
             fixed |= FK[src, FK_FIXED] & smask[su]
         else:
             fixed |= _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live)
         info = FK[d, FK_SUIT_SHAPE + su]
-        for i in range(6):  # the seats' lengths in the suit, its ties and its points
+        for i in range(6 if QUASI_SHAPE_POINTS or not QUASI else 5):  # the seats' lengths in the suit, its ties and its points
             shape = _mix(shape, (info >> np.uint64(8 * i)) & np.uint64(0xFFFF if i == 5 else 0xFF))
     FK[d, FK_FIXED] = fixed
     # every class keeps the fixed kinds exact, so they can pick the bucket too
-    shape = _mix(shape, _class_key(FK, d, _cut(h, fixed, smask)))
+    if QUASI and not QUASI_SHAPE_POINTS:  # (with points, every class of the shape is its quasi-class)
+        shape = _mix(shape, _quasi_key(FK, d, _cut(h, fixed, smask)))
+    else:
+        shape = _mix(shape, _class_key(FK, d, _cut(h, fixed, smask)))
     return shape | ONE
 
 
@@ -222,6 +330,14 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
         row[E_LO] = -INF
         row[E_HI] = INF
         row[E_BEST] = -1
+        if QUASI:
+            row[E_QKEY] = np.int64(_quasi_key(FK, d, cut))
+            if QUASI_TIGHT:
+                a, b = _loose_words(FK, d, cut)
+                row[E_LGROUPS] = np.int64(a)
+                row[E_LGROUPS2] = np.int64(b)
+            else:
+                row[E_LPTS] = _loose_points(FK, d, cut)
     if lo > row[E_LO]:
         row[E_LO] = lo
     if hi < row[E_HI]:
@@ -232,9 +348,21 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
 
 
 @helper
-def probe(T, FK, d, shape):
+def probe(T, FK, d, shape, slope):
     """Bounds from every stored class the position belongs to:
-    ``(lo, hi, class of lo, class of hi, a best move)``."""
+    ``(lo, hi, class of lo, class of hi, a best move)``.
+
+    With :data:`QUASI` and ``slope`` > 0 (the leaf's rise for 5 points more, where it is additive in
+    points: the ``points`` objective), also from every stored class whose members differ from the
+    position only in the points of the loose kinds (the *quasi-class*), shifted to the safe side: a
+    lower bound down by the leaf of the stored class's loose points, an upper bound up by the leaf
+    of the position's. Why that holds: let ``Z`` be the position with its loose cards' points
+    replaced by a stored member's, seat by seat (each seat holds the same copies of the loose kinds
+    in both). ``Z`` is a member of the stored class, so the bounds hold for it; ``Z`` and the
+    position are one game tree (points decide no trick winner and no legal play), and line by line
+    the attackers' points differ only by the loose cards they win: at most all of the position's
+    loose points more, at most all of ``Z``'s fewer (the leaf is monotone in points).
+    """
     tshape, rows = T[T_SHAPE], T[T_ROWS]
     base = _bucket(T, shape)
     lo = -INF
@@ -256,6 +384,25 @@ def probe(T, FK, d, shape):
                     cut_hi = row[E_CUT]
                 if row[E_BEST] >= 0:
                     move = row[E_BEST]
+            elif QUASI and slope > 0 and row[E_QKEY] == np.int64(_quasi_key(FK, d, row[E_CUT])):
+                if QUASI_TIGHT:
+                    xa, xb = np.uint64(row[E_LGROUPS]), np.uint64(row[E_LGROUPS2])
+                    ya, yb = _loose_words(FK, d, row[E_CUT])
+                    loss = _shift(xa, xb, ya, yb)
+                    gain = _shift(ya, yb, xa, xb)
+                else:
+                    loss = row[E_LPTS]
+                    gain = _loose_points(FK, d, row[E_CUT])
+                if row[E_LO] > -INF:
+                    q = row[E_LO] - slope * (loss // 5)
+                    if q > lo:
+                        lo = q
+                        cut_lo = row[E_CUT]
+                if row[E_HI] < INF:
+                    q = row[E_HI] + slope * (gain // 5)
+                    if q < hi:
+                        hi = q
+                        cut_hi = row[E_CUT]
     return lo, hi, cut_lo, cut_hi, move
 
 
