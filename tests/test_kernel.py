@@ -26,7 +26,7 @@ from huolong.engine import Hand, Play, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver import SearchAborted
 from huolong.solver.encode import canonical_play, encode
-from huolong.solver.kernel import dispatchers, layout
+from huolong.solver.kernel import dispatchers, layout, table
 from huolong.solver.kernel.bits import hand_size
 from huolong.solver.kernel.bounds import after_lead_tricks, sure_tricks
 from huolong.solver.kernel.endings import last_single, last_three, last_two
@@ -102,13 +102,14 @@ def test_perft_10000_positions_of_every_size_and_ruleset(chunk):
 
 
 @njit
-def store_then_probe(h_stored, h_probed, leader, K, T, FK, rel, lo, hi):
-    """Store bounds for the class of ``h_stored`` fixed by ``rel``; probe with ``h_probed``."""
+def store_then_probe(h_stored, h_probed, leader, K, T, FK, rel, lo, hi, slope):
+    """Store bounds for the class of ``h_stored`` fixed by ``rel``; probe with ``h_probed`` (``slope``:
+    the leaf's rise for 5 points, > 0 to let quasi-classes transfer, see :func:`.table.probe`)."""
     d, none = np.int64(0), np.int64(-1)
     shape = classify(h_stored, leader, K, FK, d, none, np.int64(0))
     store(T, h_stored, FK, d, shape, rel, lo, hi, np.int64(-1), K[K_SUIT_MASK], np.int64(1))
     shape = classify(h_probed, leader, K, FK, d, none, np.int64(0))
-    return probe(T, FK, d, shape, np.int64(0))
+    return probe(T, FK, d, shape, slope)
 
 
 @njit
@@ -155,6 +156,11 @@ def test_a_class_copied_from_the_last_trick_start_is_the_class_classified_afresh
             base = layout.FK_PREFIX + su * layout.PREFIX_STRIDE
             slots = slice(base, base + min(cards, layout.PREFIX_STRIDE - 1) + 1)
             assert list(FK[4, slots]) == list(FK[8, slots]), f"suit slot {su}"
+            if table.QUASI:
+                for first in (layout.FK_QPREFIX, layout.FK_LPTS, layout.FK_LPTS2):
+                    base = first + su * layout.PREFIX_STRIDE
+                    slots = slice(base, base + min(cards, layout.PREFIX_STRIDE - 1) + 1)
+                    assert list(FK[4, slots]) == list(FK[8, slots]), f"suit slot {su}, quasi words at {first}"
         checked += 1
     assert kept > checked  # suits a trick left as they were: the copy was exercised
 
@@ -170,7 +176,8 @@ def clubs_trumps(hands: list[str]) -> Position:
     return bridge_position(hands, trump=3)
 
 
-def probed(stored: Position, probing: Position, rel_cards: list[str], lo: int = 3, hi: int = 7) -> tuple[int, int]:
+def probed(stored: Position, probing: Position, rel_cards: list[str], lo: int = 3, hi: int = 7,
+           slope: int = 0) -> tuple[int, int]:
     enc = encode(stored, "points")
     rel = np.uint64(0)
     for token in rel_cards:
@@ -178,7 +185,7 @@ def probed(stored: Position, probing: Position, rel_cards: list[str], lo: int = 
     *_, F, FK = search_buffers(1024)
     T = new_table(1 << 12)
     found = store_then_probe(enc.hands(stored), enc.hands(probing), np.int64(0), enc.K, T, FK, rel, np.int64(lo),
-                             np.int64(hi))
+                             np.int64(hi), np.int64(slope))
     return int(found[0]), int(found[1])
 
 
@@ -216,6 +223,27 @@ def test_cards_with_points_keep_their_seat_in_a_class():
     swapped = huolong_position(["A4.-.-.-", "K5.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
     assert probed(stored, stored, ["A.-.-.-"]) == (3, 7)
     assert probed(stored, swapped, ["A.-.-.-"]) == (-INF, INF)
+
+
+@pytest.mark.skipif(not table.QUASI, reason="quasi-classes switched off")
+def test_a_bound_reaches_positions_differing_in_loose_points_shifted_by_what_they_can_move():
+    """Quasi-classes (under the points objective, a leaf rise of 10 for 5 points): the 5 and the 4
+    changing hands may move the attackers' points by 5 either way, so the bounds widen by 10 each;
+    a 5 in place of an 8 can only add points, so the lower bound holds as it was. E's ♠K (10 points,
+    loose in both) is matched with itself and shifts nothing."""
+    stored = huolong_position(["A5.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
+    swapped = huolong_position(["A4.-.-.-", "K5.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
+    assert probed(stored, swapped, ["A.-.-.-"], slope=10) == (3 - 10, 7 + 10)
+    eight = huolong_position(["A8.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
+    five = huolong_position(["A5.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
+    assert probed(eight, five, ["A.-.-.-"], slope=10) == (3, 7 + 10)
+    assert probed(five, eight, ["A.-.-.-"], slope=10) == (3 - 10, 7)
+    assert probed(stored, swapped, ["4.-.-.-"], slope=10) == (-INF, INF)  # every spade decided it
+    # A kind keeps its suit: N's 5 moving from spades to diamonds and E's 5 the other way shifts both
+    # bounds by 10 for each suit, although each seat holds as many cards worth 5 in all.
+    two_suits = huolong_position(["A5.-.A4.-", "K4.-.K5.-", "Q6.-.Q6.-", "J7.-.J7.-"])
+    crossed = huolong_position(["A4.-.A5.-", "K5.-.K4.-", "Q6.-.Q6.-", "J7.-.J7.-"])
+    assert probed(two_suits, crossed, ["A.-.-.-", "-.-.A.-"], slope=10) == (3 - 20, 7 + 20)
 
 
 def test_smaller_cards_in_a_class_keep_each_seats_pairs():

@@ -82,9 +82,9 @@ E_HI = 3  # upper bound, likewise
 E_BEST = 4  # a best move found there, or -1
 E_QKEY = 5  # the class with the points of its loose kinds left out (table.QUASI): the quasi-class
 E_LPTS = 6  # the points of the class's loose kinds (copies times points): bounds the transfer
-E_LGROUPS = 6  # (table.QUASI_TIGHT) in their place: per seat and copies, how many loose kinds are worth 5 or 10,
-E_LGROUPS2 = 7  # seats 0 and 1 in the first word, 2 and 3 in the second (table.loose_groups)
-E_FIELDS = 8  # padded to 64 bytes: one cache line a row
+E_LGROUPS = 6  # (table.QUASI_TIGHT) in their place, suit by suit: per seat and copies, how many loose kinds are
+# worth 5 and 10 (two words a suit, seats 0 and 1 in the first, 2 and 3 in the second; table._loose_words)
+E_FIELDS = 16  # padded to 128 bytes: two cache lines a row (E_LGROUPS's ten words; one line before quasi-classes)
 CACHE_LINE = 64
 WAYS = 128  # entries per bucket: one bucket holds the classes of one shape
 CUT_BITS = 5  # bits per suit in an E_CUT word

@@ -29,7 +29,7 @@ import numpy as np
 from .bits import ONE, ZERO, bit, copies, lowest, mine_and_others, popcount, top
 from .jit import helper, inline
 from .layout import (
-    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LGROUPS, E_LGROUPS2, E_LO, E_LPTS, E_QKEY, FK_FIXED, FK_LPTS, FK_LPTS2, FK_PREFIX, FK_QPREFIX,
+    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LGROUPS, E_LO, E_LPTS, E_QKEY, FK_FIXED, FK_LPTS, FK_LPTS2, FK_PREFIX, FK_QPREFIX,
     FK_SUIT_SHAPE, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS, T_SHAPE,
     T_STAMP, WAYS,
 )
@@ -85,35 +85,28 @@ def _quasi_key(FK, d, cut):
 
 
 @inline
-def _loose_words(FK, d, cut):
-    """(QUASI_TIGHT) The loose groups of the cut: two words of 7-bit fields, one per seat and copies
-    (seats 0 and 1 in the first word, 2 and 3 in the second), each the number of loose kinds that
-    seat holds so many times worth 5 (3 bits) and worth 10 (4 bits): at most 4 and 8 over all suits."""
-    a = ZERO
-    b = ZERO
-    for su in range(SUITS):
-        i = su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)
-        a += FK[d, FK_LPTS + i]
-        b += FK[d, FK_LPTS2 + i]
-    return a, b
+def _loose_words(FK, d, cut, su):
+    """(QUASI_TIGHT) The loose groups of suit ``su`` under the cut: two words of 7-bit fields, one per
+    seat and copies (seats 0 and 1 in the first word, 2 and 3 in the second), each the number of
+    loose kinds of the suit that seat holds so many times worth 5 (3 bits) and worth 10 (4 bits)."""
+    i = su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)
+    return FK[d, FK_LPTS + i], FK[d, FK_LPTS2 + i]
 
 
 @inline
-def _shift(xa, xb, ya, yb):
-    """(QUASI_TIGHT) The most points the attackers can lose from cards worth X's points to cards worth
-    Y's, the loose kinds of each seat and number of copies matched in order of points (the least
-    such sum): per group, 5 for each copy of X's kinds worth ≥ 5 beyond Y's, and again for ≥ 10."""
+def _group_loss(x, y):
+    """(QUASI_TIGHT) Of one word of loose groups of a suit: the most points the attackers can lose
+    from cards worth X's points to cards worth Y's, each seat's loose kinds held so many times matched
+    in order of points (the least such sum over the matchings): per group, 5 for each copy of X's
+    kinds worth ≥ 5 beyond Y's, and 5 again for those worth 10."""
     loss = 0
-    for w in range(2):
-        x = xa if w == 0 else xb
-        y = ya if w == 0 else yb
-        for g in range(6):
-            c = g % 3 + 1  # copies
-            fx = (x >> np.uint64(7 * g)) & np.uint64(127)
-            fy = (y >> np.uint64(7 * g)) & np.uint64(127)
-            x5, x10 = np.int64(fx & np.uint64(7)), np.int64(fx >> np.uint64(3))
-            y5, y10 = np.int64(fy & np.uint64(7)), np.int64(fy >> np.uint64(3))
-            loss += 5 * c * (max(0, (x5 + x10) - (y5 + y10)) + max(0, x10 - y10))
+    for g in range(6):
+        c = g % 3 + 1  # copies
+        fx = (x >> np.uint64(7 * g)) & np.uint64(127)
+        fy = (y >> np.uint64(7 * g)) & np.uint64(127)
+        x5, x10 = np.int64(fx & np.uint64(7)), np.int64(fx >> np.uint64(3))
+        y5, y10 = np.int64(fy & np.uint64(7)), np.int64(fy >> np.uint64(3))
+        loss += 5 * c * (max(0, (x5 + x10) - (y5 + y10)) + max(0, x10 - y10))
     return loss
 
 
@@ -333,9 +326,10 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
         if QUASI:
             row[E_QKEY] = np.int64(_quasi_key(FK, d, cut))
             if QUASI_TIGHT:
-                a, b = _loose_words(FK, d, cut)
-                row[E_LGROUPS] = np.int64(a)
-                row[E_LGROUPS2] = np.int64(b)
+                for su in range(SUITS):
+                    a, b = _loose_words(FK, d, cut, su)
+                    row[E_LGROUPS + 2 * su] = np.int64(a)
+                    row[E_LGROUPS + 2 * su + 1] = np.int64(b)
             else:
                 row[E_LPTS] = _loose_points(FK, d, cut)
     if lo > row[E_LO]:
@@ -385,11 +379,14 @@ def probe(T, FK, d, shape, slope):
                 if row[E_BEST] >= 0:
                     move = row[E_BEST]
             elif QUASI and slope > 0 and row[E_QKEY] == np.int64(_quasi_key(FK, d, row[E_CUT])):
-                if QUASI_TIGHT:
-                    xa, xb = np.uint64(row[E_LGROUPS]), np.uint64(row[E_LGROUPS2])
-                    ya, yb = _loose_words(FK, d, row[E_CUT])
-                    loss = _shift(xa, xb, ya, yb)
-                    gain = _shift(ya, yb, xa, xb)
+                if QUASI_TIGHT:  # suit by suit: a kind keeps its suit in the matching
+                    loss = 0
+                    gain = 0
+                    for su in range(SUITS):
+                        ya, yb = _loose_words(FK, d, row[E_CUT], su)
+                        xa, xb = np.uint64(row[E_LGROUPS + 2 * su]), np.uint64(row[E_LGROUPS + 2 * su + 1])
+                        loss += _group_loss(xa, ya) + _group_loss(xb, yb)
+                        gain += _group_loss(ya, xa) + _group_loss(yb, xb)
                 else:
                     loss = row[E_LPTS]
                     gain = _loose_points(FK, d, row[E_CUT])
