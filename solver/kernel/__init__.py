@@ -11,6 +11,7 @@ Modules, after DDS's source layout:
 ``smallcards`` small cards a searched play's result did not tell apart: one searched, the rest skipped
 ``tricks``     plays onto the table and back, trick winners, leaf values
 ``table``      keys, classes of positions (partition search), store, probe
+``quasi``      quasi-classes: a class's bounds moved to positions whose loose cards are worth other points
 ``endings``    the last one, two or three tricks played out
 ``fourcards``  four cards a hand: the ways to answer a unit led
 ``bounds``     sure tricks
@@ -79,13 +80,13 @@ import numba
 from numba.core.registry import CPUDispatcher
 
 from . import (
-    bits, bot, bounds, dominance, endings, fourcards, jit, layout, moves, playout, root, search, settle, smallcards,
-    table, tricks, twins,
+    bits, bot, bounds, dominance, endings, fourcards, jit, layout, moves, playout, quasi, root, search, settle,
+    smallcards, table, tricks, twins,
 )
 
 MODULES = (
-    layout, jit, bits, twins, moves, dominance, smallcards, tricks, table, endings, fourcards, bounds, settle, search,
-    bot, root, playout,
+    layout, jit, bits, twins, moves, dominance, smallcards, tricks, quasi, table, endings, fourcards, bounds, settle,
+    search, bot, root, playout,
 )
 STAMP_FILE = "huolong-kernel.stamp"
 LOCK_FILE = "huolong-kernel.lock"

@@ -173,8 +173,9 @@ def new_table(size: int) -> tuple[np.ndarray, ...]:
     is read until a store fills it. Zeroed memory comes lazily from the
     system, so a search pays only for the buckets it reaches (filling 2^18
     entries with −INF and −1 took 4 ms a solve, a tenth of an 8-card
-    ``--plays best``). An entry takes 80 bytes: 168 MB for the largest
-    table, 2^21 entries (:func:`huolong.solver.session.table_bits`)."""
+    ``--plays best``). An entry takes 144 bytes (80 before the quasi-classes'
+    words): 302 MB for the largest table, 2^21 entries
+    (:func:`huolong.solver.session.table_bits`)."""
     if size < WAYS or size & (size - 1):
         raise ValueError(f"invalid table size {size}: a power of two ≥ {WAYS}")
     rows = np.zeros(size * E_FIELDS + CACHE_LINE // 8, np.int64)

@@ -29,21 +29,11 @@ import numpy as np
 from .bits import ONE, ZERO, bit, copies, lowest, mine_and_others, popcount, top
 from .jit import helper, inline
 from .layout import (
-    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LGROUPS, E_LO, E_LPTS, E_QKEY, FK_FIXED, FK_LPTS, FK_LPTS2, FK_PREFIX, FK_QPREFIX,
-    FK_SUIT_SHAPE, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS, T_SHAPE,
-    T_STAMP, WAYS,
+    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LGROUPS, E_LO, E_LPTS, E_QKEY, FK_FIXED, FK_LPTS, FK_LPTS2, FK_PREFIX,
+    FK_QPREFIX, FK_SUIT_SHAPE, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS,
+    T_SHAPE, T_STAMP, WAYS,
 )
-
-# Quasi-classes (issue 54, item 1): a bound stored for a class also serves a position that differs
-# from its members only in the points of the loose kinds, shifted by what those points can move the
-# value (see :func:`probe`). On: measured in bench/RESEARCH-54.md (quasi-classes).
-QUASI = True
-# With QUASI: the shape keeps each suit's points (transfers only between positions whose loose kinds
-# are worth as much in all, rearranged), or leaves them out (any points).
-QUASI_SHAPE_POINTS = False
-# With QUASI: the shift bounded by matching the loose kinds seat by seat and copies by copies (points
-# sorted), rather than by all their points.
-QUASI_TIGHT = True
+from .quasi import QUASI, QUASI_SHAPE_POINTS, QUASI_TIGHT, group_bit, group_loss, loose_points, loose_words, quasi_key
 
 
 @helper
@@ -73,50 +63,6 @@ def _class_key(FK, d, cut):
     for su in range(SUITS):
         key ^= FK[d, FK_PREFIX + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
     return key
-
-
-@inline
-def _quasi_key(FK, d, cut):
-    """The quasi-class of the cut: the class's key with its loose kinds' points left out."""
-    key = ZERO
-    for su in range(SUITS):
-        key ^= FK[d, FK_QPREFIX + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
-    return key
-
-
-@inline
-def _loose_words(FK, d, cut, su):
-    """(QUASI_TIGHT) The loose groups of suit ``su`` under the cut: two words of 7-bit fields, one per
-    seat and copies (seats 0 and 1 in the first word, 2 and 3 in the second), each the number of
-    loose kinds of the suit that seat holds so many times worth 5 (3 bits) and worth 10 (4 bits)."""
-    i = su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)
-    return FK[d, FK_LPTS + i], FK[d, FK_LPTS2 + i]
-
-
-@inline
-def _group_loss(x, y):
-    """(QUASI_TIGHT) Of one word of loose groups of a suit: the most points the attackers can lose
-    from cards worth X's points to cards worth Y's, each seat's loose kinds held so many times matched
-    in order of points (the least such sum over the matchings): per group, 5 for each copy of X's
-    kinds worth ≥ 5 beyond Y's, and 5 again for those worth 10."""
-    loss = 0
-    for g in range(6):
-        c = g % 3 + 1  # copies
-        fx = (x >> np.uint64(7 * g)) & np.uint64(127)
-        fy = (y >> np.uint64(7 * g)) & np.uint64(127)
-        x5, x10 = np.int64(fx & np.uint64(7)), np.int64(fx >> np.uint64(3))
-        y5, y10 = np.int64(fy & np.uint64(7)), np.int64(fy >> np.uint64(3))
-        loss += 5 * c * (max(0, (x5 + x10) - (y5 + y10)) + max(0, x10 - y10))
-    return loss
-
-
-@inline
-def _loose_points(FK, d, cut):
-    """The points of the kinds the cut leaves loose (their copies times their points)."""
-    total = 0
-    for su in range(SUITS):
-        total += np.int64(FK[d, FK_LPTS + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)])
-    return total
 
 
 @helper
@@ -195,7 +141,7 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
                 for s in range(4):
                     c = copies(h, s, k)
                     if c:
-                        f = np.uint64(1) << np.uint64(7 * ((s & 1) * 3 + c - 1) + (0 if kpts[k] == 5 else 3))
+                        f = group_bit(s, c, kpts[k])
                         if s < 2:
                             ga += f
                         else:
@@ -278,12 +224,13 @@ def classify(h, leader, K, FK, d, src, changed):
         else:
             fixed |= _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live)
         info = FK[d, FK_SUIT_SHAPE + su]
-        for i in range(6 if QUASI_SHAPE_POINTS or not QUASI else 5):  # the seats' lengths in the suit, its ties and its points
+        # the seats' lengths in the suit, its ties and its points (not with quasi-classes: see .quasi)
+        for i in range(6 if QUASI_SHAPE_POINTS or not QUASI else 5):
             shape = _mix(shape, (info >> np.uint64(8 * i)) & np.uint64(0xFFFF if i == 5 else 0xFF))
     FK[d, FK_FIXED] = fixed
     # every class keeps the fixed kinds exact, so they can pick the bucket too
     if QUASI and not QUASI_SHAPE_POINTS:  # (with points, every class of the shape is its quasi-class)
-        shape = _mix(shape, _quasi_key(FK, d, _cut(h, fixed, smask)))
+        shape = _mix(shape, quasi_key(FK, d, _cut(h, fixed, smask)))
     else:
         shape = _mix(shape, _class_key(FK, d, _cut(h, fixed, smask)))
     return shape | ONE
@@ -324,14 +271,14 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
         row[E_HI] = INF
         row[E_BEST] = -1
         if QUASI:
-            row[E_QKEY] = np.int64(_quasi_key(FK, d, cut))
+            row[E_QKEY] = np.int64(quasi_key(FK, d, cut))
             if QUASI_TIGHT:
                 for su in range(SUITS):
-                    a, b = _loose_words(FK, d, cut, su)
+                    a, b = loose_words(FK, d, cut, su)
                     row[E_LGROUPS + 2 * su] = np.int64(a)
                     row[E_LGROUPS + 2 * su + 1] = np.int64(b)
             else:
-                row[E_LPTS] = _loose_points(FK, d, cut)
+                row[E_LPTS] = loose_points(FK, d, cut)
     if lo > row[E_LO]:
         row[E_LO] = lo
     if hi < row[E_HI]:
@@ -346,16 +293,9 @@ def probe(T, FK, d, shape, slope):
     """Bounds from every stored class the position belongs to:
     ``(lo, hi, class of lo, class of hi, a best move)``.
 
-    With :data:`QUASI` and ``slope`` > 0 (the leaf's rise for 5 points more, where it is additive in
-    points: the ``points`` objective), also from every stored class whose members differ from the
-    position only in the points of the loose kinds (the *quasi-class*), shifted to the safe side: a
-    lower bound down by the leaf of the stored class's loose points, an upper bound up by the leaf
-    of the position's. Why that holds: let ``Z`` be the position with its loose cards' points
-    replaced by a stored member's, seat by seat (each seat holds the same copies of the loose kinds
-    in both). ``Z`` is a member of the stored class, so the bounds hold for it; ``Z`` and the
-    position are one game tree (points decide no trick winner and no legal play), and line by line
-    the attackers' points differ only by the loose cards they win: at most all of the position's
-    loose points more, at most all of ``Z``'s fewer (the leaf is monotone in points).
+    With :data:`.quasi.QUASI` and ``slope`` > 0 (the leaf's rise for 5 points more, where it is
+    additive in points), also from every stored class of the position's quasi-class, shifted to the
+    safe side by what the loose kinds' points can move the value (:mod:`.quasi`).
     """
     tshape, rows = T[T_SHAPE], T[T_ROWS]
     base = _bucket(T, shape)
@@ -378,18 +318,18 @@ def probe(T, FK, d, shape, slope):
                     cut_hi = row[E_CUT]
                 if row[E_BEST] >= 0:
                     move = row[E_BEST]
-            elif QUASI and slope > 0 and row[E_QKEY] == np.int64(_quasi_key(FK, d, row[E_CUT])):
+            elif QUASI and slope > 0 and row[E_QKEY] == np.int64(quasi_key(FK, d, row[E_CUT])):
                 if QUASI_TIGHT:  # suit by suit: a kind keeps its suit in the matching
                     loss = 0
                     gain = 0
                     for su in range(SUITS):
-                        ya, yb = _loose_words(FK, d, row[E_CUT], su)
+                        ya, yb = loose_words(FK, d, row[E_CUT], su)
                         xa, xb = np.uint64(row[E_LGROUPS + 2 * su]), np.uint64(row[E_LGROUPS + 2 * su + 1])
-                        loss += _group_loss(xa, ya) + _group_loss(xb, yb)
-                        gain += _group_loss(ya, xa) + _group_loss(yb, xb)
+                        loss += group_loss(xa, ya) + group_loss(xb, yb)
+                        gain += group_loss(ya, xa) + group_loss(yb, xb)
                 else:
                     loss = row[E_LPTS]
-                    gain = _loose_points(FK, d, row[E_CUT])
+                    gain = loose_points(FK, d, row[E_CUT])
                 if row[E_LO] > -INF:
                     q = row[E_LO] - slope * (loss // 5)
                     if q > lo:
