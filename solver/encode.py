@@ -21,8 +21,8 @@ from huolong.engine.cards import NUM_KINDS, card_points
 
 from .kernel.layout import (
     K_BOUNDS, K_LEAF, K_PAR, K_POINTS, K_POWER, K_SUIT, K_SUIT_MASK, K_TIES, K_ZLEAD, K_ZOB, K_ZPOINTS, K_ZLOOSE,
-    K_ZREL, LINK_EQUAL, P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_RESULT_ONLY, P_TRICK_SCORE,
-    PREFIX_STRIDE, SUITS, TR_N, TRUMP_POWER, new_tricks,
+    K_ZREL, LINK_EQUAL, P_DEALER, P_DIG, P_FIELDS, P_MAX_UNIT, P_POINTS_KEYED, P_QUASI_SLOPE, P_RESULT_ONLY,
+    P_TRICK_SCORE, PREFIX_STRIDE, SUITS, TR_N, TRUMP_POWER, new_tricks,
 )
 from .kernel.layout import TRUMP as TRUMP_SLOT
 
@@ -138,11 +138,23 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
     par[P_RESULT_ONLY] = objective == "result"
     par[P_TRICK_SCORE] = scale * shape.trick_score
     par[P_MAX_UNIT] = shape.max_unit
+    par[P_QUASI_SLOPE] = _quasi_slope(leaf, objective, shape.card_scores)
     tables = {K_SUIT: ksuit, K_POWER: kpow, K_POINTS: kpts, K_TIES: gmask, K_SUIT_MASK: smask, K_LEAF: leaf,
               K_ZOB: zob, K_ZPOINTS: zpts, K_PAR: par, K_ZLEAD: zlead, K_ZREL: zrel, K_ZLOOSE: zloose,
               K_BOUNDS: bounds}
     K = tuple(tables[i] for i in range(len(tables)))
     return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale)
+
+
+def _quasi_slope(leaf: np.ndarray, objective: str, card_scores: bool) -> int:
+    """The leaf's rise for 5 points more where the table's quasi-classes apply, else 0: cards
+    score, and the leaf is additive in points (a straight line, rising), as in the points objective
+    (kernel/quasi.py)."""
+    if objective != "points" or not card_scores or leaf.shape[1] < 2:
+        return 0
+    rise = np.diff(leaf, axis=1)
+    slope = int(rise[0, 0])
+    return slope if slope > 0 and bool(np.all(rise == slope)) else 0
 
 
 # The parts of an encoding are cached apart: a deal's (level, trump) and its dig bonus vary

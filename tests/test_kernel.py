@@ -26,12 +26,13 @@ from huolong.engine import Hand, Play, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver import SearchAborted
 from huolong.solver.encode import canonical_play, encode
-from huolong.solver.kernel import dispatchers, layout, table
+from huolong.solver.kernel import dispatchers, layout
 from huolong.solver.kernel.bits import hand_size
 from huolong.solver.kernel.bounds import after_lead_tricks, sure_tricks
 from huolong.solver.kernel.endings import last_single, last_three, last_two
 from huolong.solver.kernel.fourcards import follows, packed, pick
-from huolong.solver.kernel.layout import INF, K_SUIT, K_SUIT_MASK, new_table, search_buffers
+from huolong.solver.kernel.layout import INF, K_PAR, K_SUIT, K_SUIT_MASK, new_table, search_buffers
+from huolong.solver.kernel.quasi import add_to_group, group_loss
 from huolong.solver.kernel.settle import settle
 from huolong.solver.kernel.smallcards import redundant, small_below, spent
 from huolong.solver.kernel.table import classify, probe, store
@@ -106,9 +107,9 @@ def store_then_probe(h_stored, h_probed, leader, K, T, FK, rel, lo, hi, slope):
     """Store bounds for the class of ``h_stored`` fixed by ``rel``; probe with ``h_probed`` (``slope``:
     the leaf's rise for 5 points, > 0 to let quasi-classes transfer, see :func:`.table.probe`)."""
     d, none = np.int64(0), np.int64(-1)
-    shape = classify(h_stored, leader, K, FK, d, none, np.int64(0))
-    store(T, h_stored, FK, d, shape, rel, lo, hi, np.int64(-1), K[K_SUIT_MASK], np.int64(1))
-    shape = classify(h_probed, leader, K, FK, d, none, np.int64(0))
+    shape = classify(h_stored, leader, K, FK, d, none, np.int64(0), slope)
+    store(T, h_stored, FK, d, shape, rel, lo, hi, np.int64(-1), K[K_SUIT_MASK], np.int64(1), slope)
+    shape = classify(h_probed, leader, K, FK, d, none, np.int64(0), slope)
     return probe(T, FK, d, shape, slope)
 
 
@@ -117,9 +118,10 @@ def classified_twice(h_before, leader_before, h_after, leader_after, changed, K,
     """Classify a trick start, then the next one twice: from the first's class where its suits did not
     change (row 4), and afresh (row 8); the two shapes."""
     none = np.int64(-1)
-    classify(h_before, leader_before, K, FK, np.int64(0), none, np.int64(0))
-    copied = classify(h_after, leader_after, K, FK, np.int64(4), np.int64(0), changed)
-    fresh = classify(h_after, leader_after, K, FK, np.int64(8), none, np.int64(0))
+    slope = K[K_PAR][layout.P_QUASI_SLOPE]
+    classify(h_before, leader_before, K, FK, np.int64(0), none, np.int64(0), slope)
+    copied = classify(h_after, leader_after, K, FK, np.int64(4), np.int64(0), changed, slope)
+    fresh = classify(h_after, leader_after, K, FK, np.int64(8), none, np.int64(0), slope)
     return copied, fresh
 
 
@@ -156,8 +158,8 @@ def test_a_class_copied_from_the_last_trick_start_is_the_class_classified_afresh
             base = layout.FK_PREFIX + su * layout.PREFIX_STRIDE
             slots = slice(base, base + min(cards, layout.PREFIX_STRIDE - 1) + 1)
             assert list(FK[4, slots]) == list(FK[8, slots]), f"suit slot {su}"
-            if table.QUASI:
-                for first in (layout.FK_QPREFIX, layout.FK_LPTS, layout.FK_LPTS2):
+            if enc.K[K_PAR][layout.P_QUASI_SLOPE] > 0:
+                for first in (layout.FK_QPREFIX, layout.FK_GROUPS):
                     base = first + su * layout.PREFIX_STRIDE
                     slots = slice(base, base + min(cards, layout.PREFIX_STRIDE - 1) + 1)
                     assert list(FK[4, slots]) == list(FK[8, slots]), f"suit slot {su}, quasi words at {first}"
@@ -225,7 +227,6 @@ def test_cards_with_points_keep_their_seat_in_a_class():
     assert probed(stored, swapped, ["A.-.-.-"]) == (-INF, INF)
 
 
-@pytest.mark.skipif(not table.QUASI, reason="quasi-classes switched off")
 def test_a_bound_reaches_positions_differing_in_loose_points_shifted_by_what_they_can_move():
     """Quasi-classes (under the points objective, a leaf rise of 10 for 5 points): the 5 and the 4
     changing hands may move the attackers' points by 5 either way, so the bounds widen by 10 each;
@@ -234,6 +235,7 @@ def test_a_bound_reaches_positions_differing_in_loose_points_shifted_by_what_the
     stored = huolong_position(["A5.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
     swapped = huolong_position(["A4.-.-.-", "K5.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
     assert probed(stored, swapped, ["A.-.-.-"], slope=10) == (3 - 10, 7 + 10)
+    assert probed(stored, swapped, ["A.-.-.-"]) == (-INF, INF)  # no quasi-classes: nothing moves
     eight = huolong_position(["A8.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
     five = huolong_position(["A5.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
     assert probed(eight, five, ["A.-.-.-"], slope=10) == (3, 7 + 10)
@@ -244,6 +246,54 @@ def test_a_bound_reaches_positions_differing_in_loose_points_shifted_by_what_the
     two_suits = huolong_position(["A5.-.A4.-", "K4.-.K5.-", "Q6.-.Q6.-", "J7.-.J7.-"])
     crossed = huolong_position(["A4.-.A5.-", "K5.-.K4.-", "Q6.-.Q6.-", "J7.-.J7.-"])
     assert probed(two_suits, crossed, ["A.-.-.-", "-.-.A.-"], slope=10) == (3 - 20, 7 + 20)
+
+
+def test_quasi_classes_apply_only_where_cards_score_and_the_leaf_is_additive_in_points():
+    """The slope that turns quasi-classes on: the points objective of a game whose cards score (a
+    rise of 10 a 5 points: twice the points, plus the dig); not the outcome objectives, whose points
+    are keyed, nor bridge, whose cards score nothing."""
+    pos = huolong_position(["A5.-.-.-", "K4.-.-.-", "Q6.-.-.-", "J7.-.-.-"])
+    assert encode(pos, "points").K[K_PAR][layout.P_QUASI_SLOPE] == 10
+    assert encode(pos, "outcome").K[K_PAR][layout.P_QUASI_SLOPE] == 0
+    assert encode(bridge_position(STORED), "points").K[K_PAR][layout.P_QUASI_SLOPE] == 0
+
+
+@njit
+def grouped(kinds):
+    """The groups of loose kinds given as rows (seat, copies, points), and whether they all fit."""
+    groups = np.uint64(0)
+    fits = True
+    for i in range(kinds.shape[0]):
+        groups, ok = add_to_group(groups, kinds[i, 0], kinds[i, 1], kinds[i, 2])
+        fits = fits and ok
+    return groups, fits
+
+
+def test_a_group_holds_one_kind_worth_5_and_three_worth_10_else_the_suit_keeps_its_points():
+    """A seat's loose kinds held so many times: at most one worth 5 (a plain suit has one 5) and
+    three worth 10; one more does not fit, and the suit's quasi-class then keeps its points."""
+    assert grouped(np.array([[0, 1, 5], [0, 1, 10], [0, 1, 10], [0, 1, 10], [3, 3, 5]]))[1]
+    assert not grouped(np.array([[2, 2, 5], [2, 2, 5]]))[1]
+    assert not grouped(np.array([[1, 1, 10]] * 4))[1]
+    assert grouped(np.array([[1, 1, 5], [1, 2, 5], [2, 1, 5]]))[1]  # different groups
+
+
+@njit
+def loss(x, y):
+    return group_loss(x, y)
+
+
+def test_the_shift_matches_a_seats_kinds_held_as_often_points_sorted_against_points():
+    """X's kinds worth (10, 5) against Y's (5, 0), one seat, held once: the best matching pairs the 10
+    with the 5 and the 5 with the 0 — 10 points the attackers may lose; the other way nothing. Held
+    twice, every point counts twice. Kinds held by other seats or as often are not matched."""
+    ten_five = grouped(np.array([[1, 1, 10], [1, 1, 5]]))[0]
+    five = grouped(np.array([[1, 1, 5]]))[0]
+    assert (loss(ten_five, five), loss(five, ten_five)) == (10, 0)
+    twice = grouped(np.array([[1, 2, 10], [1, 2, 5]]))[0], grouped(np.array([[1, 2, 5]]))[0]
+    assert loss(*twice) == 20
+    elsewhere = grouped(np.array([[2, 1, 10], [2, 1, 5]]))[0]
+    assert (loss(ten_five, elsewhere), loss(elsewhere, ten_five)) == (15, 15)
 
 
 def test_smaller_cards_in_a_class_keep_each_seats_pairs():

@@ -67,24 +67,23 @@ P_POINTS_KEYED = 2  # 1 when the leaf is not additive in points (outcome objecti
 P_TRICK_SCORE = 3  # what each trick scores by itself, in kernel points (0 in Huolong)
 P_MAX_UNIT = 4  # the largest unit that may be led (1: every play is one card)
 P_RESULT_ONLY = 5  # 1: settle the result and stop (its points are then a value that reaches it)
-P_FIELDS = 6
+P_QUASI_SLOPE = 6  # the leaf's rise for 5 points more where quasi-classes apply (:mod:`.quasi`), else 0
+P_FIELDS = 7
 
-# T: the transposition table, three arrays. Scans read only the first two (a bucket's shapes fill
+# T: the transposition table, four arrays. Scans read only the first two (a bucket's shapes fill
 # 16 cache lines); the rest of an entry is one row of its own cache line, so a matching entry costs
-# one more line, not one per field.
+# one more line, not one per field. The fourth is read only when a quasi-class matches.
 T_SHAPE = 0  # per entry: what every member of its class shares (uint64; 0 = empty)
 T_STAMP = 1  # per entry: when it was last written (node count), for replacement
 T_ROWS = 2  # per entry: a row of the E_ fields
+T_GROUPS = 3  # per entry and suit: what the class's loose kinds are worth (:func:`.quasi.add_to_group`)
 E_KEY = 0  # the class: the exact part of its positions (a uint64's bits)
 E_CUT = 1  # per suit, how many live kinds from the top the class keeps exact
 E_LO = 2  # lower bound, relative to the points already taken
 E_HI = 3  # upper bound, likewise
 E_BEST = 4  # a best move found there, or -1
-E_QKEY = 5  # the class with the points of its loose kinds left out (table.QUASI): the quasi-class
-E_LPTS = 6  # the points of the class's loose kinds (copies times points): bounds the transfer
-E_LGROUPS = 6  # (table.QUASI_TIGHT) in their place, suit by suit: per seat and copies, how many loose kinds are
-# worth 5 and 10 (two words a suit, seats 0 and 1 in the first, 2 and 3 in the second; table._loose_words)
-E_FIELDS = 16  # padded to 128 bytes: two cache lines a row (E_LGROUPS's ten words; one line before quasi-classes)
+E_QKEY = 5  # the class with the points of its loose kinds left out: its quasi-class (:mod:`.quasi`)
+E_FIELDS = 8  # padded to 64 bytes: one cache line a row
 CACHE_LINE = 64
 WAYS = 128  # entries per bucket: one bucket holds the classes of one shape
 CUT_BITS = 5  # bits per suit in an E_CUT word
@@ -135,10 +134,9 @@ FK_FIXED = 5  # kinds every class of this position keeps exact
 FK_PREFIX = 6  # then, per suit, the prefix keys of its top 0..21 live kinds
 PREFIX_STRIDE = 23
 FK_SUIT_SHAPE = FK_PREFIX + SUITS * PREFIX_STRIDE  # then, per suit, the seats' lengths in it, its ties and points
-FK_QPREFIX = FK_SUIT_SHAPE + SUITS  # then the prefix keys again with the loose kinds' points left out
-FK_LPTS = FK_QPREFIX + SUITS * PREFIX_STRIDE  # then, per suit and prefix, the points of the kinds below it
-FK_LPTS2 = FK_LPTS + SUITS * PREFIX_STRIDE  # (QUASI_TIGHT: FK_LPTS and this hold the two words of loose groups)
-FK_FIELDS = FK_LPTS2 + SUITS * PREFIX_STRIDE
+FK_QPREFIX = FK_SUIT_SHAPE + SUITS  # then (quasi-classes) the prefix keys with the loose kinds' points left out
+FK_GROUPS = FK_QPREFIX + SUITS * PREFIX_STRIDE  # and, per suit and prefix, what the kinds below it are worth
+FK_FIELDS = FK_GROUPS + SUITS * PREFIX_STRIDE
 
 # search modes of the explicit stack
 MODE_ENTER = 0  # enter frame d
@@ -173,15 +171,15 @@ def new_table(size: int) -> tuple[np.ndarray, ...]:
     is read until a store fills it. Zeroed memory comes lazily from the
     system, so a search pays only for the buckets it reaches (filling 2^18
     entries with −INF and −1 took 4 ms a solve, a tenth of an 8-card
-    ``--plays best``). An entry takes 144 bytes (80 before the quasi-classes'
-    words): 302 MB for the largest table, 2^21 entries
+    ``--plays best``). An entry takes 120 bytes (its row one cache line, and
+    five words read only by quasi-classes): 252 MB for the largest table, 2^21 entries
     (:func:`huolong.solver.session.table_bits`)."""
     if size < WAYS or size & (size - 1):
         raise ValueError(f"invalid table size {size}: a power of two ≥ {WAYS}")
     rows = np.zeros(size * E_FIELDS + CACHE_LINE // 8, np.int64)
     skip = (-rows.ctypes.data % CACHE_LINE) // 8  # start the rows on a cache line
     rows = rows[skip:skip + size * E_FIELDS].reshape(size, E_FIELDS)
-    return np.zeros(size, np.uint64), np.zeros(size, np.int64), rows
+    return np.zeros(size, np.uint64), np.zeros(size, np.int64), rows, np.zeros((size, SUITS), np.uint64)
 
 
 def clear_table(T: tuple[np.ndarray, ...]) -> None:

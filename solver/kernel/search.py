@@ -31,7 +31,7 @@ from .layout import (
     F_A, F_ALPHA, F_B, F_BASE, F_BEST, F_BESTMOVE, F_BETA, F_CUR, F_HAND_POINTS, F_HI, F_KILLER, F_KILLER_SEAT,
     F_LEADER, F_LO, F_MAX, F_MOVE, F_PTS, F_TLEN, F_TNO, F_TT, FK_BESTREL, FK_KEY, FK_SHAPE, FK_TRICKREL, FK_UNION,
     INF, K_BOUNDS, K_PAR, K_SUIT_MASK, K_ZLEAD, K_LEAF, K_SUIT, K_ZOB, LINK_UNEVEN, MODE_ENTER, MODE_NEXT, MODE_RETURN,
-    P_DEALER, P_DIG, P_MAX_UNIT, P_RESULT_ONLY, P_TRICK_SCORE, TEST_AT_LEAST, TEST_AT_MOST,
+    P_DEALER, P_DIG, P_MAX_UNIT, P_QUASI_SLOPE, P_RESULT_ONLY, P_TRICK_SCORE, TEST_AT_LEAST, TEST_AT_MOST,
 )
 from .moves import generate, order, select_next
 from .settle import settle
@@ -52,6 +52,7 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
     (``CTRL_ABORTED``) when asked to or past the node limit.
     """
     smask, zob, par, ksuit = K[K_SUIT_MASK], K[K_ZOB], K[K_PAR], K[K_SUIT]
+    quasi_slope = par[P_QUASI_SLOPE]
     d = np.int64(0)
     F[0, F_TNO] = tno
     F[0, F_TLEN] = tlen
@@ -159,7 +160,8 @@ def search(h, tr, tno, tlen, leader, pts, key, alpha, beta, strict, K, T, ms, sc
                     b = F[d, F_BASE]
                     lo = best - b if best > F[d, F_ALPHA] else -INF
                     hi = best - b if best < F[d, F_BETA] else INF
-                    store(T, h, FK, d, FK[d, FK_SHAPE], rel, lo, hi, F[d, F_BESTMOVE], smask, ctrl[CTRL_NODES])
+                    store(T, h, FK, d, FK[d, FK_SHAPE], rel, lo, hi, F[d, F_BESTMOVE], smask, ctrl[CTRL_NODES],
+                          quasi_slope)
                 if d == 0:
                     return best
                 v = best

@@ -29,7 +29,7 @@ from .fourcards import follows, packed, pick
 from .jit import helper, inline
 from .layout import (
     CTRL_NODES, FK_SHAPE, INF, K_LEAF, K_PAR, K_POWER, K_SUIT, K_SUIT_MASK, K_ZOB, K_ZPOINTS, P_DEALER,
-    P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_TRICK_SCORE,
+    P_DIG, P_MAX_UNIT, P_POINTS_KEYED, P_QUASI_SLOPE, P_TRICK_SCORE,
 )
 from .moves import follow_score, lead_score, opponents_best, play_power, second_hand_low
 from .table import classify, probe, store, top_kinds
@@ -108,11 +108,11 @@ def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, sr
     last, rel = last_two(h, leader, pts, alpha, beta, K)
     if last >= 0:
         return True, last, rel, base, np.int64(-1)
-    shape = classify(h, leader, K, FK, d, src, changed)
+    slope = par[P_QUASI_SLOPE]
+    shape = classify(h, leader, K, FK, d, src, changed, slope)
     if par[P_POINTS_KEYED]:
         shape ^= K[K_ZPOINTS][pts // 5]
     FK[d, FK_SHAPE] = shape
-    slope = np.int64(0) if par[P_POINTS_KEYED] else leaf[0, 1] - leaf[0, 0]  # the leaf additive in points
     lo, hi, cut_lo, cut_hi, tmove = probe(T, FK, d, shape, slope)
     lo += base
     hi += base
@@ -135,7 +135,7 @@ def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, sr
 def _store(T, h, FK, d, rel, last, base, alpha, beta, K, ctrl):
     """Store a played-out value or bound for the class in ``FK[d]``, like a search's result."""
     store(T, h, FK, d, FK[d, FK_SHAPE], rel, last - base if last > alpha else -INF,
-          last - base if last < beta else INF, np.int64(-1), K[K_SUIT_MASK], ctrl[CTRL_NODES])
+          last - base if last < beta else INF, np.int64(-1), K[K_SUIT_MASK], ctrl[CTRL_NODES], K[K_PAR][P_QUASI_SLOPE])
 
 
 @helper

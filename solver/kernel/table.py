@@ -29,11 +29,10 @@ import numpy as np
 from .bits import ONE, ZERO, bit, copies, lowest, mine_and_others, popcount, top
 from .jit import helper, inline
 from .layout import (
-    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LGROUPS, E_LO, E_LPTS, E_QKEY, FK_FIXED, FK_LPTS, FK_LPTS2, FK_PREFIX,
-    FK_QPREFIX, FK_SUIT_SHAPE, INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS,
-    T_SHAPE, T_STAMP, WAYS,
+    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LO, E_QKEY, FK_FIXED, FK_GROUPS, FK_PREFIX, FK_QPREFIX, FK_SUIT_SHAPE, INF,
+    K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_GROUPS, T_ROWS, T_SHAPE, T_STAMP, WAYS,
 )
-from .quasi import QUASI, QUASI_SHAPE_POINTS, QUASI_TIGHT, group_bit, group_loss, loose_points, loose_words, quasi_key
+from .quasi import add_to_group, groups_of, quasi_key, shifts
 
 
 @helper
@@ -96,11 +95,11 @@ def _cut(h, rel, smask):
 
 
 @inline
-def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
+def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live, quasi):
     """:func:`classify` for one suit: its prefix keys and shape word into ``FK[d]``; returns its fixed kinds."""
     base = FK_PREFIX + su * PREFIX_STRIDE
     qbase = FK_QPREFIX + su * PREFIX_STRIDE
-    lbase = FK_LPTS + su * PREFIX_STRIDE
+    gbase = FK_GROUPS + su * PREFIX_STRIDE
     fixed = ZERO
     x = live & smask[su]
     j = popcount(x)  # slot of the weakest live kind, counted from the top
@@ -111,21 +110,16 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
     points = 0
     exact = ZERO  # the keys of the kinds in slots j+1..n, as exact kinds
     loose = ZERO  # the same kinds as loose cards: a sum, so only their copies per seat count
-    qloose = ZERO  # the same, their points left out (the quasi-class)
-    lpts = 0  # their points
-    ga = ZERO  # (QUASI_TIGHT) their groups, seats 0 and 1
-    gb = ZERO  # seats 2 and 3
+    qloose = ZERO  # (quasi) the same, their points left out
+    groups = ZERO  # (quasi) what they are worth (.quasi.add_to_group)
+    keyed = False  # (quasi) they did not fit in the groups: the quasi-class keeps their points
     while x:
         k = lowest(x)
         x &= x - ONE
         FK[d, base + j] = exact ^ loose  # the class that keeps the top j exact, less the top j's keys
-        if QUASI:
-            FK[d, qbase + j] = exact ^ qloose
-            if QUASI_TIGHT:
-                FK[d, lbase + j] = ga
-                FK[d, lbase + SUITS * PREFIX_STRIDE + j] = gb
-            else:
-                FK[d, lbase + j] = np.uint64(lpts)
+        if quasi:
+            FK[d, qbase + j] = exact ^ (loose if keyed else qloose)
+            FK[d, gbase + j] = ZERO if keyed else groups
         held = 0
         sig = 0
         for s in range(4):
@@ -134,18 +128,14 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
             sig = sig * 4 + c
         points += kpts[k] * held
         loose += zloose[su, sig * 3 + kpts[k] // 5]
-        if QUASI:
+        if quasi and not keyed:
             qloose += zloose[su, sig * 3]
-            lpts += kpts[k] * held
-            if QUASI_TIGHT and kpts[k] > 0:
+            if kpts[k] > 0:
                 for s in range(4):
                     c = copies(h, s, k)
-                    if c:
-                        f = group_bit(s, c, kpts[k])
-                        if s < 2:
-                            ga += f
-                        else:
-                            gb += f
+                    if c and not keyed:
+                        groups, fits = add_to_group(groups, s, c, kpts[k])
+                        keyed = not fits
         tie = kpow[k] == last_pow
         sig = sig * 6 + (kpts[k] // 5) * 2 + np.int64(tie)
         if tie:
@@ -158,13 +148,9 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
     FK[d, base] = exact ^ loose
     for i in range(n + 1):  # the keys of the top i kinds: the whole suit's, less those below them
         FK[d, base + i] ^= exact
-    if QUASI:
-        FK[d, qbase] = exact ^ qloose
-        if QUASI_TIGHT:
-            FK[d, lbase] = ga
-            FK[d, lbase + SUITS * PREFIX_STRIDE] = gb
-        else:
-            FK[d, lbase] = np.uint64(lpts)
+    if quasi:
+        FK[d, qbase] = exact ^ (loose if keyed else qloose)
+        FK[d, gbase] = ZERO if keyed else groups
         for i in range(n + 1):
             FK[d, qbase + i] ^= exact
     cards = 0
@@ -178,16 +164,15 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live):
     # none of them may match what an earlier position left in those slots.
     for i in range(n + 1, min(cards, PREFIX_STRIDE - 1) + 1):
         FK[d, base + i] = zrel[su, i - 1, 0]  # signature 0 (no copies) is no live kind's
-        if QUASI:
+        if quasi:
             FK[d, qbase + i] = zrel[su, i - 1, 0]
-            FK[d, lbase + i] = ZERO
-            FK[d, lbase + SUITS * PREFIX_STRIDE + i] = ZERO
+            FK[d, gbase + i] = ZERO
     FK[d, FK_SUIT_SHAPE + su] = info | (np.uint64(ties) << np.uint64(32)) | (np.uint64(points) << np.uint64(40))
     return fixed
 
 
 @helper
-def classify(h, leader, K, FK, d, src, changed):
+def classify(h, leader, K, FK, d, src, changed, slope):
     """Describe the position at a trick start for the table.
 
     Returns the *shape*, a hash of what every member of the position's
@@ -201,7 +186,12 @@ def classify(h, leader, K, FK, d, src, changed):
     ``FK[src]`` (``src`` ≥ 0) describes a position that differs from this one
     only in the suits of the bits of ``changed``: the other suits are copied
     from it (a trick seldom changes every suit, and the suits are most of the cost).
+
+    With ``slope`` > 0 (``P_QUASI_SLOPE``: quasi-classes apply) it also fills the prefix keys
+    of the quasi-classes and their groups (:mod:`.quasi`), and the shape leaves out the suits'
+    points, which a quasi-class does not keep.
     """
+    quasi = slope > 0
     kpow, kpts, smask, zrel, zloose = K[K_POWER], K[K_POINTS], K[K_SUIT_MASK], K[K_ZREL], K[K_ZLOOSE]
     shape = _mix(np.uint64(0x2545F4914F6CDD1D), np.uint64(leader))
     fixed = ZERO
@@ -216,20 +206,19 @@ def classify(h, leader, K, FK, d, src, changed):
                 cards += np.int64((info >> np.uint64(8 * s)) & np.uint64(255))
             for i in range(min(cards, PREFIX_STRIDE - 1) + 1):  # the slots a class of this shape may read
                 FK[d, base + i] = FK[src, base + i]
-                if QUASI:
+                if quasi:
                     FK[d, FK_QPREFIX - FK_PREFIX + base + i] = FK[src, FK_QPREFIX - FK_PREFIX + base + i]
-                    FK[d, FK_LPTS - FK_PREFIX + base + i] = FK[src, FK_LPTS - FK_PREFIX + base + i]
-                    FK[d, FK_LPTS2 - FK_PREFIX + base + i] = FK[src, FK_LPTS2 - FK_PREFIX + base + i]
+                    FK[d, FK_GROUPS - FK_PREFIX + base + i] = FK[src, FK_GROUPS - FK_PREFIX + base + i]
             fixed |= FK[src, FK_FIXED] & smask[su]
         else:
-            fixed |= _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live)
+            fixed |= _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live, quasi)
         info = FK[d, FK_SUIT_SHAPE + su]
-        # the seats' lengths in the suit, its ties and its points (not with quasi-classes: see .quasi)
-        for i in range(6 if QUASI_SHAPE_POINTS or not QUASI else 5):
+        # the seats' lengths in the suit, its ties and its points (not with quasi-classes)
+        for i in range(5 if quasi else 6):
             shape = _mix(shape, (info >> np.uint64(8 * i)) & np.uint64(0xFFFF if i == 5 else 0xFF))
     FK[d, FK_FIXED] = fixed
     # every class keeps the fixed kinds exact, so they can pick the bucket too
-    if QUASI and not QUASI_SHAPE_POINTS:  # (with points, every class of the shape is its quasi-class)
+    if quasi:
         shape = _mix(shape, quasi_key(FK, d, _cut(h, fixed, smask)))
     else:
         shape = _mix(shape, _class_key(FK, d, _cut(h, fixed, smask)))
@@ -242,9 +231,10 @@ def _bucket(T, shape):
 
 
 @helper
-def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
+def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp, slope):
     """Record bounds (relative to the trick start's base) for the class of the
-    position fixed by the kinds ``rel``; merge with the same class if present."""
+    position fixed by the kinds ``rel``; merge with the same class if present
+    (``slope`` > 0: with its quasi-class, as :func:`classify`)."""
     tshape, tstamp, rows = T[T_SHAPE], T[T_STAMP], T[T_ROWS]
     rel |= FK[d, FK_FIXED]
     cut = _cut(h, rel, smask)
@@ -270,15 +260,10 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp):
         row[E_LO] = -INF
         row[E_HI] = INF
         row[E_BEST] = -1
-        if QUASI:
+        if slope > 0:
             row[E_QKEY] = np.int64(quasi_key(FK, d, cut))
-            if QUASI_TIGHT:
-                for su in range(SUITS):
-                    a, b = loose_words(FK, d, cut, su)
-                    row[E_LGROUPS + 2 * su] = np.int64(a)
-                    row[E_LGROUPS + 2 * su + 1] = np.int64(b)
-            else:
-                row[E_LPTS] = loose_points(FK, d, cut)
+            for su in range(SUITS):
+                T[T_GROUPS][slot, su] = groups_of(FK, d, cut, su)
     if lo > row[E_LO]:
         row[E_LO] = lo
     if hi < row[E_HI]:
@@ -293,7 +278,7 @@ def probe(T, FK, d, shape, slope):
     """Bounds from every stored class the position belongs to:
     ``(lo, hi, class of lo, class of hi, a best move)``.
 
-    With :data:`.quasi.QUASI` and ``slope`` > 0 (the leaf's rise for 5 points more, where it is
+    With ``slope`` > 0 (``P_QUASI_SLOPE``: the leaf's rise for 5 points more, where it is
     additive in points), also from every stored class of the position's quasi-class, shifted to the
     safe side by what the loose kinds' points can move the value (:mod:`.quasi`).
     """
@@ -318,18 +303,8 @@ def probe(T, FK, d, shape, slope):
                     cut_hi = row[E_CUT]
                 if row[E_BEST] >= 0:
                     move = row[E_BEST]
-            elif QUASI and slope > 0 and row[E_QKEY] == np.int64(quasi_key(FK, d, row[E_CUT])):
-                if QUASI_TIGHT:  # suit by suit: a kind keeps its suit in the matching
-                    loss = 0
-                    gain = 0
-                    for su in range(SUITS):
-                        ya, yb = loose_words(FK, d, row[E_CUT], su)
-                        xa, xb = np.uint64(row[E_LGROUPS + 2 * su]), np.uint64(row[E_LGROUPS + 2 * su + 1])
-                        loss += group_loss(xa, ya) + group_loss(xb, yb)
-                        gain += group_loss(ya, xa) + group_loss(yb, xb)
-                else:
-                    loss = row[E_LPTS]
-                    gain = loose_points(FK, d, row[E_CUT])
+            elif slope > 0 and row[E_QKEY] == np.int64(quasi_key(FK, d, row[E_CUT])):
+                loss, gain = shifts(FK, d, row[E_CUT], T[T_GROUPS][e])
                 if row[E_LO] > -INF:
                     q = row[E_LO] - slope * (loss // 5)
                     if q > lo:
