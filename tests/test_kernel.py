@@ -110,7 +110,7 @@ def store_then_probe(h_stored, h_probed, leader, K, T, FK, rel, lo, hi, slope):
     shape = classify(h_stored, leader, K, FK, d, none, np.int64(0), slope)
     store(T, h_stored, FK, d, shape, rel, lo, hi, np.int64(-1), K[K_SUIT_MASK], np.int64(1), slope)
     shape = classify(h_probed, leader, K, FK, d, none, np.int64(0), slope)
-    return probe(T, FK, d, shape, slope)
+    return probe(T, FK, d, shape, slope, np.int64(INF), np.int64(-INF))  # every bound wanted
 
 
 @njit

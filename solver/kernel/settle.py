@@ -113,7 +113,7 @@ def _settle_three(h, leader, pts, hand_pts, alpha, beta, strict, K, T, FK, d, sr
     if par[P_POINTS_KEYED]:
         shape ^= K[K_ZPOINTS][pts // 5]
     FK[d, FK_SHAPE] = shape
-    lo, hi, cut_lo, cut_hi, tmove = probe(T, FK, d, shape, slope)
+    lo, hi, cut_lo, cut_hi, tmove = probe(T, FK, d, shape, slope, alpha - base, beta - base)
     lo += base
     hi += base
     if lo >= beta:
