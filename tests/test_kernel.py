@@ -32,7 +32,7 @@ from huolong.solver.kernel.bounds import after_lead_tricks, sure_tricks
 from huolong.solver.kernel.endings import last_single, last_three, last_two
 from huolong.solver.kernel.fourcards import follows, packed, pick
 from huolong.solver.kernel.layout import INF, K_PAR, K_SUIT, K_SUIT_MASK, new_table, search_buffers
-from huolong.solver.kernel.quasi import add_to_group, group_loss
+from huolong.solver.kernel.quasi import add_to_group, group_loss, store_groups, stored_groups
 from huolong.solver.kernel.settle import settle
 from huolong.solver.kernel.smallcards import redundant, small_below, spent
 from huolong.solver.kernel.table import classify, probe, store
@@ -294,6 +294,32 @@ def test_the_shift_matches_a_seats_kinds_held_as_often_points_sorted_against_poi
     assert loss(*twice) == 20
     elsewhere = grouped(np.array([[2, 1, 10], [2, 1, 5]]))[0]
     assert (loss(ten_five, elsewhere), loss(elsewhere, ten_five)) == (15, 15)
+
+
+@njit
+def groups_round_trip(words):
+    """Store per-suit groups (``words``, as a classification's cut would give them) in an entry's row
+    and read each suit back."""
+    FK = np.zeros((1, layout.FK_FIELDS), np.uint64)
+    for su in range(layout.SUITS):
+        FK[0, layout.FK_GROUPS + su * layout.PREFIX_STRIDE] = words[su]
+    row = np.full(layout.E_FIELDS, -1, np.int64)
+    store_groups(FK, np.int64(0), np.int64(0), row)
+    out = np.zeros(layout.SUITS, np.uint64)
+    for su in range(layout.SUITS):
+        out[su] = stored_groups(row, su)
+    return out
+
+
+def test_an_entry_keeps_every_suits_groups_in_its_one_cache_line():
+    """Five suits' groups, 36 bits each, share an entry's last three words: each reads back as stored,
+    whatever the neighbours hold."""
+    rng = np.random.default_rng(54)
+    for _ in range(20):
+        words = rng.integers(0, 1 << 36, size=layout.SUITS, dtype=np.uint64)
+        assert list(groups_round_trip(words)) == list(words)
+    full = np.full(layout.SUITS, (1 << 36) - 1, np.uint64)
+    assert list(groups_round_trip(full)) == list(full)
 
 
 def test_smaller_cards_in_a_class_keep_each_seats_pairs():

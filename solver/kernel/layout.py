@@ -70,23 +70,24 @@ P_RESULT_ONLY = 5  # 1: settle the result and stop (its points are then a value 
 P_QUASI_SLOPE = 6  # the leaf's rise for 5 points more where quasi-classes apply (:mod:`.quasi`), else 0
 P_FIELDS = 7
 
-# T: the transposition table, four arrays. Scans read only the first two (a bucket's shapes fill
+# T: the transposition table, three arrays. Scans read only the first two (a bucket's shapes fill
 # 16 cache lines); the rest of an entry is one row of its own cache line, so a matching entry costs
-# one more line, not one per field. The fourth is read only when a quasi-class matches.
+# one more line, not one per field.
 T_SHAPE = 0  # per entry: what every member of its class shares (uint64; 0 = empty)
 T_STAMP = 1  # per entry: when it was last written (node count), for replacement
 T_ROWS = 2  # per entry: a row of the E_ fields
-T_GROUPS = 3  # per entry and suit: what the class's loose kinds are worth (:func:`.quasi.add_to_group`)
 E_KEY = 0  # the class: the exact part of its positions (a uint64's bits)
-E_CUT = 1  # per suit, how many live kinds from the top the class keeps exact
+E_CUT = 1  # per suit, how many live kinds from the top the class keeps exact (the low 32 bits), and
+# above them a best move found there, plus one (0: none; :func:`.table.best_of`)
 E_LO = 2  # lower bound, relative to the points already taken
 E_HI = 3  # upper bound, likewise
-E_BEST = 4  # a best move found there, or -1
-E_QKEY = 5  # the class with the points of its loose kinds left out: its quasi-class (:mod:`.quasi`)
-E_FIELDS = 8  # padded to 64 bytes: one cache line a row
+E_QKEY = 4  # the class with the points of its loose kinds left out: its quasi-class (:mod:`.quasi`)
+E_GROUPS = 5  # three words: what its loose kinds are worth, suit by suit (:func:`.quasi.stored_groups`)
+E_FIELDS = 8  # 64 bytes: one cache line a row
 CACHE_LINE = 64
 WAYS = 128  # entries per bucket: one bucket holds the classes of one shape
 CUT_BITS = 5  # bits per suit in an E_CUT word
+CUT_MASK = (1 << 32) - 1  # the cut's bits of an E_CUT word
 
 # ctrl
 CTRL_NODES = 0  # nodes searched
@@ -171,15 +172,14 @@ def new_table(size: int) -> tuple[np.ndarray, ...]:
     is read until a store fills it. Zeroed memory comes lazily from the
     system, so a search pays only for the buckets it reaches (filling 2^18
     entries with −INF and −1 took 4 ms a solve, a tenth of an 8-card
-    ``--plays best``). An entry takes 120 bytes (its row one cache line, and
-    five words read only by quasi-classes): 252 MB for the largest table, 2^21 entries
+    ``--plays best``). An entry takes 80 bytes: 168 MB for the largest table, 2^21 entries
     (:func:`huolong.solver.session.table_bits`)."""
     if size < WAYS or size & (size - 1):
         raise ValueError(f"invalid table size {size}: a power of two ≥ {WAYS}")
     rows = np.zeros(size * E_FIELDS + CACHE_LINE // 8, np.int64)
     skip = (-rows.ctypes.data % CACHE_LINE) // 8  # start the rows on a cache line
     rows = rows[skip:skip + size * E_FIELDS].reshape(size, E_FIELDS)
-    return np.zeros(size, np.uint64), np.zeros(size, np.int64), rows, np.zeros((size, SUITS), np.uint64)
+    return np.zeros(size, np.uint64), np.zeros(size, np.int64), rows
 
 
 def clear_table(T: tuple[np.ndarray, ...]) -> None:

@@ -4,8 +4,8 @@ only in the points of the loose kinds, shifted by what those points can move the
 A class (:mod:`.table`) keeps per suit its top kinds exact, with their points, and for the loose
 kinds below them, per seat, how many it holds once, twice and three times with their points. Its
 *quasi-class* is the same key with the loose kinds' points left out. An entry keeps its
-quasi-class key (``E_QKEY``) and, per suit, a word of *groups* (``T_GROUPS``): for each seat and
-number of copies, how many of the loose kinds it holds so many times are worth 5 and worth 10.
+quasi-class key (``E_QKEY``) and, per suit, its *groups* (``E_GROUPS``): for each seat and number
+of copies, how many of the loose kinds it holds so many times are worth 5 and worth 10.
 
 Why a bound moves: let ``X`` be a member of the stored class ``C`` and ``Y`` a position of its
 quasi-class. ``Z`` is ``Y``'s cards where, suit by suit, the loose kinds a seat holds ``c`` times
@@ -37,10 +37,13 @@ import numpy as np
 
 from .bits import ZERO
 from .jit import helper, inline
-from .layout import CUT_BITS, FK_GROUPS, FK_QPREFIX, PREFIX_STRIDE, SUITS
+from .layout import CUT_BITS, E_FIELDS, E_GROUPS, FK_GROUPS, FK_QPREFIX, PREFIX_STRIDE, SUITS
 
 GROUP_BITS = 3  # per (seat, copies): the kinds worth 5 (bit 0) plus twice those worth 10
 GROUPS = 12  # four seats, one to three copies
+SUIT_BITS = GROUPS * GROUP_BITS  # a suit's groups; the suits follow each other in the entry's words
+SUIT_MASK = (1 << SUIT_BITS) - 1
+assert SUITS * SUIT_BITS <= 64 * (E_FIELDS - E_GROUPS)
 
 
 @inline
@@ -92,16 +95,40 @@ def groups_of(FK, d, cut, su):
     return FK[d, FK_GROUPS + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
 
 
+@inline
+def store_groups(FK, d, cut, row):
+    """Write the groups of the cut's loose kinds into the entry's ``row``, suit after suit."""
+    for w in range(E_GROUPS, E_FIELDS):
+        row[w] = 0
+    for su in range(SUITS):
+        g = groups_of(FK, d, cut, su)
+        at = SUIT_BITS * su
+        w, b = E_GROUPS + (at >> 6), at & 63
+        row[w] |= np.int64(g << np.uint64(b))
+        if b + SUIT_BITS > 64:
+            row[w + 1] |= np.int64(g >> np.uint64(64 - b))
+
+
+@inline
+def stored_groups(row, su):
+    """The groups of suit ``su`` that :func:`store_groups` wrote."""
+    at = SUIT_BITS * su
+    w, b = E_GROUPS + (at >> 6), at & 63
+    g = np.uint64(row[w]) >> np.uint64(b)
+    if b + SUIT_BITS > 64:
+        g |= np.uint64(row[w + 1]) << np.uint64(64 - b)
+    return g & np.uint64(SUIT_MASK)
+
+
 @helper
-def shifts(FK, d, cut, stored):
-    """``(loss, gain)``: the most points the attackers can lose and gain from the stored class's
-    loose kinds (``stored``, its ``T_GROUPS`` row) to the position's, suit by suit (a kind keeps its
-    suit in the matching)."""
+def shifts(FK, d, cut, row):
+    """``(loss, gain)``: the most points the attackers can lose and gain from the loose kinds of the
+    class stored in ``row`` to the position's, suit by suit (a kind keeps its suit in the matching)."""
     loss = 0
     gain = 0
     for su in range(SUITS):
         y = groups_of(FK, d, cut, su)
-        x = stored[su]
+        x = stored_groups(row, su)
         loss += group_loss(x, y)
         gain += group_loss(y, x)
     return loss, gain

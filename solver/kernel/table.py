@@ -29,10 +29,10 @@ import numpy as np
 from .bits import ONE, ZERO, bit, copies, lowest, mine_and_others, popcount, top
 from .jit import helper, inline
 from .layout import (
-    CUT_BITS, E_BEST, E_CUT, E_HI, E_KEY, E_LO, E_QKEY, FK_FIXED, FK_GROUPS, FK_PREFIX, FK_QPREFIX, FK_SUIT_SHAPE, INF,
-    K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_GROUPS, T_ROWS, T_SHAPE, T_STAMP, WAYS,
+    CUT_BITS, CUT_MASK, E_CUT, E_HI, E_KEY, E_LO, E_QKEY, FK_FIXED, FK_GROUPS, FK_PREFIX, FK_QPREFIX, FK_SUIT_SHAPE,
+    INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS, T_SHAPE, T_STAMP, WAYS,
 )
-from .quasi import add_to_group, groups_of, quasi_key, shifts
+from .quasi import add_to_group, quasi_key, shifts, store_groups
 
 
 @helper
@@ -246,7 +246,7 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp, slope):
         if tshape[e] == ZERO:  # a bucket fills from its front: the rest of it is empty
             slot = e
             break
-        if tshape[e] == shape and rows[e, E_CUT] == cut and rows[e, E_KEY] == key:
+        if tshape[e] == shape and rows[e, E_CUT] & CUT_MASK == cut and rows[e, E_KEY] == key:
             slot = e
             found = True
             break
@@ -259,17 +259,15 @@ def store(T, h, FK, d, shape, rel, lo, hi, move, smask, stamp, slope):
         row[E_KEY] = key
         row[E_LO] = -INF
         row[E_HI] = INF
-        row[E_BEST] = -1
         if slope > 0:
             row[E_QKEY] = np.int64(quasi_key(FK, d, cut))
-            for su in range(SUITS):
-                T[T_GROUPS][slot, su] = groups_of(FK, d, cut, su)
+            store_groups(FK, d, cut, row)
     if lo > row[E_LO]:
         row[E_LO] = lo
     if hi < row[E_HI]:
         row[E_HI] = hi
     if move >= 0:
-        row[E_BEST] = move
+        row[E_CUT] = cut | ((move + 1) << 32)
     tstamp[slot] = stamp
 
 
@@ -297,28 +295,29 @@ def probe(T, FK, d, shape, slope, alpha, beta):
             break
         if tshape[e] == shape:
             row = rows[e]
-            if row[E_KEY] == np.int64(_class_key(FK, d, row[E_CUT])):
+            cut = row[E_CUT] & CUT_MASK
+            if row[E_KEY] == np.int64(_class_key(FK, d, cut)):
                 if row[E_LO] > lo:
                     lo = row[E_LO]
-                    cut_lo = row[E_CUT]
+                    cut_lo = cut
                 if row[E_HI] < hi:
                     hi = row[E_HI]
-                    cut_hi = row[E_CUT]
-                if row[E_BEST] >= 0:
-                    move = row[E_BEST]
+                    cut_hi = cut
+                if row[E_CUT] > CUT_MASK:
+                    move = (row[E_CUT] >> 32) - 1
             elif (slope > 0 and (row[E_LO] >= beta or row[E_HI] <= alpha)
-                  and row[E_QKEY] == np.int64(quasi_key(FK, d, row[E_CUT]))):
-                loss, gain = shifts(FK, d, row[E_CUT], T[T_GROUPS][e])
+                  and row[E_QKEY] == np.int64(quasi_key(FK, d, cut))):
+                loss, gain = shifts(FK, d, cut, row)
                 if row[E_LO] >= beta:
                     q = row[E_LO] - slope * (loss // 5)
                     if q > lo:
                         lo = q
-                        cut_lo = row[E_CUT]
+                        cut_lo = cut
                 if row[E_HI] <= alpha:
                     q = row[E_HI] + slope * (gain // 5)
                     if q < hi:
                         hi = q
-                        cut_hi = row[E_CUT]
+                        cut_hi = cut
     return lo, hi, cut_lo, cut_hi, move
 
 
