@@ -132,7 +132,7 @@ def _classify_suit(h, su, FK, d, kpow, kpts, smask, zrel, zloose, live, quasi):
             qloose += zloose[su, sig * 3]
             if kpts[k] > 0:
                 for s in range(4):
-                    c = copies(h, s, k)
+                    c = (sig >> (2 * (3 - s))) & 3  # the seat's copies
                     if c and not keyed:
                         groups, fits = add_to_group(groups, s, c, kpts[k])
                         keyed = not fits
