@@ -20,6 +20,12 @@ stays a pair). Two copies of one kind in different seats tie, and a tie that
 decides a trick is a rank that decided it. What a play's twins or
 equivalents skipped is kept whole by :func:`with_runs` and by the
 drops of :mod:`.dominance`, which add the kinds they rest on.
+
+Under the points objective a bound also serves the class's *quasi-class*:
+positions whose smaller kinds are held the same way but worth other points,
+the bound shifted by what those points can move the value (:mod:`.quasi`).
+There the shape leaves out the suits' points, so that a quasi-class shares
+its classes' bucket.
 """
 
 from __future__ import annotations
