@@ -159,6 +159,15 @@ def main() -> None:
     ratios = sorted(b / a for a, b in zip(*times))
     print(f"time ratio (this checkout / {args.rev}): total {sum(times[1]) / sum(times[0]):.3f}, "
           f"median per position {ratios[len(ratios) // 2]:.3f}")
+    both = [i for i in range(len(positions)) if nodes[0][i] >= 0 and nodes[1][i] >= 0]
+    if len(both) < len(positions) and both:  # a stopped solve's time is the budget's, not the position's
+        pairs = [(times[0][i], times[1][i]) for i in both]
+        ratios = sorted(b / a for a, b in pairs)
+        print(f"where both finish ({len(both)}): nodes {sum(nodes[0][i] for i in both):,} -> "
+              f"{sum(nodes[1][i] for i in both):,}, time {sum(a for a, _ in pairs):.3f} s -> "
+              f"{sum(b for _, b in pairs):.3f} s, "
+              f"ratio total {sum(b for _, b in pairs) / sum(a for a, _ in pairs):.3f}, "
+              f"median per position {ratios[len(ratios) // 2]:.3f}")
 
 
 if __name__ == "__main__":
