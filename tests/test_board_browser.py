@@ -753,10 +753,12 @@ def test_a_whole_game_on_the_board_keeps_the_score_resumes_and_reviews_each_hand
     asked = wait(browser, lambda d: find(d, "#whole-yes"))
     top = browser.execute_script("return arguments[0].getBoundingClientRect().top", asked)
     assert 0 <= top < 900 and "大王 大王" in browser.find_element(By.ID, "game").text  # the cards so far, drawn
+    assert not browser.find_element(By.ID, "table").is_displayed()  # no hand on the table while dealing
     shoot(browser, "whole-game-question")
     browser.set_window_size(1280, 1000)
     while my_turn_played(browser) != "over":  # hand 1, to its end: the declaration, the bury, every play
         pass
+    assert browser.find_element(By.ID, "table").is_displayed()  # the hand dealt, on the table
     score = browser.find_element(By.ID, "whole-score").text
     assert score.startswith("After hand 1 · S–N at ") and "deals next" in score
     after = browser.find_element(By.ID, "whole-after").text

@@ -84,6 +84,8 @@ async function gameReview() {
 
 export function renderGame() {
   const box = $("game"), game = st.game, v = st.view;
+  // while a whole game asks about declaring, no hand is dealt yet: the last position is not shown
+  $("main").classList.toggle("dealing", Boolean(st.whole && st.whole.question));
   if (!game && !st.whole) { box.hidden = true; return; }
   box.hidden = false;
   if (!game || st.whole && (st.whole.question || st.whole.result || (v && v.over))) {
