@@ -81,12 +81,19 @@ def group_loss(x, y):
 
 
 @inline
-def quasi_key(FK, d, cut):
-    """The quasi-class of the cut: the class's key with its loose kinds' points left out."""
+def key_at(FK, d, cut, first):
+    """The key of the class the cut makes, from the prefix keys that start at ``first`` in ``FK[d]``
+    (``FK_PREFIX``: the class; ``FK_QPREFIX``: its quasi-class)."""
     key = ZERO
     for su in range(SUITS):
-        key ^= FK[d, FK_QPREFIX + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
+        key ^= FK[d, first + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
     return key
+
+
+@inline
+def quasi_key(FK, d, cut):
+    """The quasi-class of the cut: the class's key with its loose kinds' points left out."""
+    return key_at(FK, d, cut, FK_QPREFIX)
 
 
 @inline

@@ -38,7 +38,7 @@ from .layout import (
     CUT_BITS, CUT_MASK, E_CUT, E_HI, E_KEY, E_LO, E_QKEY, FK_FIXED, FK_GROUPS, FK_PREFIX, FK_QPREFIX, FK_SUIT_SHAPE,
     INF, K_POINTS, K_POWER, K_SUIT_MASK, K_ZLOOSE, K_ZREL, PREFIX_STRIDE, SUITS, T_ROWS, T_SHAPE, T_STAMP, WAYS,
 )
-from .quasi import add_to_group, quasi_key, shifts, store_groups
+from .quasi import add_to_group, key_at, quasi_key, shifts, store_groups
 
 
 @helper
@@ -64,10 +64,7 @@ def _mix(s, v):
 
 @inline
 def _class_key(FK, d, cut):
-    key = ZERO
-    for su in range(SUITS):
-        key ^= FK[d, FK_PREFIX + su * PREFIX_STRIDE + ((cut >> (CUT_BITS * su)) & 31)]
-    return key
+    return key_at(FK, d, cut, FK_PREFIX)
 
 
 @helper
