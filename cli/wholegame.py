@@ -67,13 +67,15 @@ REVIEW = ("r", "review", "复盘")
 def game_command(seat, policy, seed, output, rules, game_rules, no_color, ascii_):
     style = Style(color=color_wanted(no_color), ascii=ascii_)
     if output and os.path.exists(output):
+        game, path = _resume(output, seat), output
         ctx = click.get_current_context()
-        given = [f"--{name.replace('_', '-')}" for name in ("policy", "seed", "rules", "game_rules")
-                 if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
+        asked = {"policy": policy, "seed": seed, "rules": rules, "game_rules": game_rules}
+        given = [f"--{name.replace('_', '-')}" for name in asked
+                 if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+                 and not _as_started(game.header, name, asked[name])]
         if given:  # a resumed game keeps its own: an option that would change it is refused, not ignored
             raise BadInput(_("{file}: a game is resumed as it was started; leave out {options} (or write a new "
                              "game elsewhere with -o)").format(file=output, options=", ".join(given)))
-        game, path = _resume(output, seat), output
     else:
         if seat is None and output:
             raise BadInput(_("{file} does not exist yet: to resume a game, name its file; to start one, choose your "
@@ -82,6 +84,22 @@ def game_command(seat, policy, seed, output, rules, game_rules, no_color, ascii_
             raise BadInput(_("--seat: choose your seat (S, E, N or W) for a new game"))
         game, path = _new(seat, policy, seed, rules, game_rules, output)
     _play(game, path, style)
+
+
+def _as_started(header: GameHeader, option: str, value: object) -> bool:
+    """Whether an option given to a resumed game says what the game was started with (then it is no change)."""
+    try:
+        if option == "policy":
+            specs = _specs(str(value))
+            specs[header.you] = "you"  # type: ignore[index]
+            return tuple(specs) == header.players
+        if option == "seed":
+            return value == header.seed
+        if option == "rules":
+            return str(parse_rules(str(value))) == str(header.rules)
+        return str(GameRules.parse(str(value))) == str(header.game_rules)
+    except (HuolongError, PolicyError, click.ClickException):
+        return False
 
 
 def _new(seat_text: str, policy: str, seed: int | None, rules_text: str, game_rules_text: str,

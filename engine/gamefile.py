@@ -162,6 +162,8 @@ def read_game_text(text: str, name: str = "<string>", note: Exception | None = N
     """:func:`read_game` of a game's text (``name`` for the messages)."""
     chunks = _chunks(text)
     if not chunks:
+        if note is not None:  # nothing readable before bytes that are not text: that is what to say
+            raise note
         raise DealFileError(_("an empty file: not a game file"), name, 1)
     header = _header(chunks[0], name)
     state = GameState.start()
@@ -215,6 +217,8 @@ def _header(chunk: tuple[int, str], name: str) -> GameHeader:
     try:
         blocks = _split(text, name)
     except DealFileError:
+        if text.strip().splitlines()[0].strip() == f'[Game "{GAME_MARK}"]':
+            raise  # a game file's header that does not read: its own line and reason
         blocks = []
     block = blocks[0] if blocks else None
     if block is None or block.tags.get("Game", ("", 0))[0] != GAME_MARK or "Deal" in block.tags:

@@ -194,7 +194,8 @@ class Position:
                                                                                   n=len(cards)))
         if not held.contains_all(Play(tuple(cards))):
             missing = Hand.from_cards([c for c in set(cards) for _n in range(cards.count(c) - held.count(c))])
-            raise PositionError(_("the dealer does not hold {cards} (hand and kitty)").format(cards=missing.unicode()))
+            raise PositionError(_("the dealer's hand and kitty are short of {cards} for this bury").format(
+                cards=missing.unicode()))
         out = self.copy()
         out.hands[self.dealer] = held - cards
         out.bottom, out.leader, out.trick, out._stack = cards, self.dealer, [], []

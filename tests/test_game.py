@@ -329,6 +329,29 @@ def test_a_resumed_game_refuses_options_that_would_change_it(tmp_path):
     assert "leave out --policy, --seed" in refused
 
 
+def test_a_resumed_game_takes_options_that_say_what_it_was_started_with(tmp_path):
+    out = tmp_path / "g.hl"
+    run("game", "--seat", "S", "--seed", "2", "--policy", "random", "-o", out, input="q\n")
+    again = run("game", "-o", out, "--policy", "random", "--seed", "2", "--rules", "standard", "--seat", "S",
+                input="q\n")
+    assert "Game stopped" in again.output  # resumed, not refused
+    assert "leave out --seed" in run("game", "-o", out, "--policy", "random", "--seed", "3", code=2).stderr
+
+
+def test_a_game_file_of_bytes_that_are_not_text_says_so_not_empty(tmp_path):
+    bad = tmp_path / "bin.hl"
+    bad.write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4)
+    refused = run("game", "-o", bad, code=2).stderr
+    assert refused.startswith(f"error: {bad}:1: ") and "empty" not in refused
+
+
+def test_a_game_header_that_does_not_read_names_its_line_not_a_missing_header(tmp_path):
+    bad = tmp_path / "g.hl"
+    bad.write_text('[Game "huolong-solve"]\n[Seed "2"]\nthis is not a tag\n')
+    refused = run("game", "-o", bad, code=2).stderr
+    assert refused.startswith(f"error: {bad}:3: ") and "does not begin" not in refused
+
+
 def test_a_missing_game_file_without_a_seat_says_the_file_does_not_exist(tmp_path):
     assert "does not exist yet" in run("game", "-o", tmp_path / "nothere.hl", code=2).stderr
 

@@ -416,7 +416,7 @@ def test_a_bury_the_dealer_cannot_make_names_the_cards_it_lacks_as_players_write
     [deal] = read_file(ROOT / "puzzles" / "examples" / "before-bury-known.hl")
     with pytest.raises(PositionError) as error:
         deal.bury("-.AAAKJT.-.-")  # three ♥A and more: the dealer holds one
-    assert str(error.value) == "the dealer does not hold ♥A ♥A ♥K (hand and kitty)"  # not the ♥A, ♥J, ♥10 it holds
+    assert str(error.value) == "the dealer's hand and kitty are short of ♥A ♥A ♥K for this bury"  # not the ♥A, ♥J, ♥10 it holds
 
 
 def test_taking_a_record_back_to_a_trick_it_does_not_hold_says_how_many_it_holds():
