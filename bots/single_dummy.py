@@ -60,4 +60,6 @@ class AdvisePolicy:
         advice = advise(pos, seat=knowledge.seat, samples=self.samples, seed=rng.getrandbits(32), objective=objective,
                         search_cards=self.search_cards, exact_cards=exact_cards, max_nodes=self.max_nodes,
                         true_values=False, batch=min(16, self.samples))
+        if advice.interrupted:  # Ctrl-C while it thought: the game or match stops (advise keeps it for its hint)
+            raise KeyboardInterrupt
         return advice.best.play
