@@ -117,9 +117,19 @@ def card(driver, seat: str, token: str):
 
 
 def moves_shown(driver) -> dict[str, str]:
-    wait(driver, lambda d: find(d, "#moves-table"))
-    rows = driver.find_elements(By.CSS_SELECTOR, "#moves-table tr[data-play]")
-    return {r.get_attribute("data-play"): r.text for r in rows}
+    def shown(d):  # read again if the table is redrawn while it is read (an answer arriving)
+        if not find(d, "#moves-table"):
+            return None
+        rows = d.find_elements(By.CSS_SELECTOR, "#moves-table tr[data-play]")
+        return ({r.get_attribute("data-play"): r.text for r in rows},)
+    return wait(driver, shown)[0]
+
+
+def open_editor(driver) -> None:
+    """Open the position editor: the button is in the page before its script listens, so click until it opens."""
+    wait(driver, lambda d: find(d, "#editor-button"))
+    wait(driver, lambda d: d.execute_script("return document.getElementById('editor-dialog').open")
+         or d.find_element(By.ID, "editor-button").click())
 
 
 def to_play(driver) -> str:
@@ -565,7 +575,7 @@ def test_a_malformed_upload_shows_the_error_and_the_page_still_works(server, bro
 def test_the_editor_builds_dig_fight_and_its_export_reads_back(server, browser):
     [dig] = read_file(EXAMPLES / "dig-fight.hl")
     browser.get(server)
-    wait(browser, lambda d: find(d, "#editor-button")).click()
+    open_editor(browser)
     for field, value in (("ed-level", "Q"), ("ed-trump", "C"), ("ed-dealer", "S"), ("ed-leader", "W")):
         Select(browser.find_element(By.ID, field)).select_by_value(value)
     points = browser.find_element(By.ID, "ed-points")
@@ -589,7 +599,7 @@ def test_the_editor_builds_dig_fight_and_its_export_reads_back(server, browser):
 
 def test_the_editor_names_suits_by_symbol_flags_a_card_over_used_and_takes_an_endgame_without_bottom(server, browser):
     browser.get(server)
-    wait(browser, lambda d: find(d, "#editor-button")).click()
+    open_editor(browser)
     trumps = [o.text for o in Select(browser.find_element(By.ID, "ed-trump")).options]
     assert trumps == ["♠", "♥", "♦", "♣"]  # not S H D C beside seat lists where S is South
     browser.find_element(By.ID, "ed-S").send_keys("AAAA.-.-.-")
@@ -627,7 +637,7 @@ def test_screenshots_at_a_phones_width(server, browser):
         wait(browser, lambda d: "face down" in d.find_element(By.ID, "verdict").text)
         shoot(browser, "single-seat")
         browser.get(server)
-        wait(browser, lambda d: find(d, "#editor-button")).click()
+        open_editor(browser)
         shoot(browser, "editor")
     finally:
         browser.set_window_size(1280, 1000)
