@@ -168,14 +168,42 @@ def scheduler_option(command):  # type: ignore[no-untyped-def]
 
 def workers_option(command):  # type: ignore[no-untyped-def]
     """``--workers N``: local processes; the output does not depend on it."""
-    return click.option("--workers", type=click.IntRange(min=1), metavar="N",
+    return click.option("--workers", type=whole_number(1), metavar="N",
                         help=N_("Processes (default: all cores); the output is the same whatever N."))(command)
+
+
+#: The largest number an option takes: past it a count would overflow the kernel's 64-bit words
+#: (``--max-nodes 9223372036854775808`` ended in an OverflowError).
+LARGEST_COUNT = 2**62
+
+
+class WholeNumber(click.IntRange):
+    """A whole number from ``least`` (None: any) up to :data:`LARGEST_COUNT` in size; the help names
+    only the least, and a number too large is told so."""
+
+    def __init__(self, least: int | None) -> None:
+        super().__init__(min=-LARGEST_COUNT if least is None else least, max=LARGEST_COUNT)
+        self.least = least
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        number = click.INT.convert(value, param, ctx)
+        if abs(number) > LARGEST_COUNT:
+            self.fail(_("{value} is too large: at most {most}").format(value=number, most=LARGEST_COUNT), param, ctx)
+        return super().convert(number, param, ctx)
+
+    def _describe_range(self) -> str:
+        return "" if self.least is None else f"x>={self.least}"
+
+
+def whole_number(least: int) -> WholeNumber:
+    """The type of a count option: a whole number from ``least`` up."""
+    return WholeNumber(least)
 
 
 def seed_option(help: str, default: int | None = 1):  # type: ignore[no-untyped-def]
     """``--seed N``: ``help`` is the whole sentence (marked ``N_``), ``Seed of …: same seed, same output.``"""
-    return click.option("--seed", type=int, default=default, show_default=default is not None, metavar="N",
-                        help=help)
+    return click.option("--seed", type=WholeNumber(None), default=default, show_default=default is not None,
+                        metavar="N", help=help)
 
 
 #: ``--objective`` of solve and batch: what the search plays for.

@@ -11,7 +11,7 @@ import sys
 import click
 from click.exceptions import NoArgsIsHelpError
 
-from huolong.engine import HuolongError, excerpt, seat_label
+from huolong.engine import HuolongError, Position, excerpt, seat_label
 from huolong.engine.files import os_reason
 from huolong.i18n import ENV_VAR, N_, UnknownLanguage, _, from_environment, language, ngettext, set_language
 from huolong.puzzles.shipped import shown_event
@@ -19,8 +19,10 @@ from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve, stopped_d
 from huolong.solver.search import PLAYS
 from huolong.solver.jobs import default_workers, prepare
 
-from .common import (OBJECTIVE_HELP, BadInput, StatusLine, Stopped, ascii_option, color_wanted, json_option, load, no_color_option,
-                     where)
+from .common import (
+    OBJECTIVE_HELP, BadInput, StatusLine, Stopped, ascii_option, color_wanted, json_option, load, no_color_option,
+    where, whole_number,
+)
 from .advise import advise_command
 from .batch import batch_command
 from .board import board_command
@@ -31,7 +33,7 @@ from .play import play_command
 from .review import review_command
 from .puzzle import puzzle_group
 from .train import train_command
-from .render import Style, diagram, header, intervals_table, line_table, moves_table, sentence, team, value_text, wrap
+from .render import Style, diagram, header, intervals_table, line_table, moves_table, sentence, team, value_phrase, wrap
 from .translate import choose_language, localize, route_click_messages
 
 route_click_messages()
@@ -168,13 +170,13 @@ def cli() -> None:
 @click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
               help=N_("all: every play's value; optimal: which plays are optimal (faster); best: one best play "
                       "(fastest)."))
-@click.option("--threads", type=click.IntRange(min=1), metavar="N",
+@click.option("--threads", type=whole_number(1), metavar="N",
               help=N_("Score the plays on N threads at once (default: all cores; big positions only)."))
 @click.option("--rules", "rules", metavar="RULES",
               help=N_('Ruleset overriding the files\' Rules tag, e.g. "standard follow=strict".'))
 @json_option(N_("Print JSON: a list, one object per position."))
 @click.option("--position", type=int, metavar="N", help=N_("Solve only position N of each file (1-based)."))
-@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N", help=N_("Stop (exit 3) after N search nodes."))
+@click.option("--max-nodes", type=whole_number(1), metavar="N", help=N_("Stop (exit 3) after N search nodes."))
 @click.option("--time", "max_seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help=N_("Stop (exit 3) after this many seconds."))
 @click.option("--no-line", is_flag=True, help=N_("Leave out the best line."))
@@ -191,6 +193,7 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
             seconds=f"{seconds:.0f}"), err=True)
     try:
         for index, pos in enumerate(positions, start=1):
+            numbered = (position, None) if position is not None else (index, len(positions))  # as the file numbers it
             try:
                 with StatusLine(_("solving position {index} of {total}").format(index=index,
                                                                                total=len(positions))) as status:
@@ -204,7 +207,7 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
                     if stop.intervals:
                         if index > 1:
                             click.echo()
-                        click.echo(stopped_text(pos, stop, style, index, len(positions)), color=style.color)
+                        click.echo(stopped_text(pos, stop, style, *numbered), color=style.color)
                     elif stop.partial:
                         click.echo(_("Plays finished before the stop: {plays}").format(plays=", ".join(
                             f"{style.play(m.play)} = {m.value.points}" for m in stop.partial)))
@@ -217,19 +220,25 @@ def solve_command(files, objective, plays, threads, rules, as_json, position, ma
             else:
                 if index > 1:
                     click.echo()
-                click.echo(render_text(analysis, style, index, len(positions), show_line=not no_line),
-                           color=style.color)
+                click.echo(render_text(analysis, style, *numbered, show_line=not no_line), color=style.color)
     finally:
         if as_json:  # what was finished, also after a stop
             click.echo(json.dumps(results, ensure_ascii=False, indent=1))
 
 
-def stopped_text(pos, stop, style: Style, index: int, total: int) -> str:  # type: ignore[no-untyped-def]
-    """A position the search did not finish: the position as :func:`render_text` draws it, whose
-    values the table counts, every play's proven interval, and what they prove."""
-    title = _("Position {index} of {total}").format(index=index, total=total)
+def position_title(pos: Position, index: int, total: int | None) -> str:
+    """``Position 2 of 5 (FILE:LINE)``; ``Position 6 (FILE:LINE)`` where one was chosen (``total`` None)."""
+    title = (_("Position {index}").format(index=index) if total is None else
+             _("Position {index} of {total}").format(index=index, total=total))
     if pos.origin:
         title = _("{title} ({where})").format(title=title, where=where(pos))
+    return title
+
+
+def stopped_text(pos, stop, style: Style, index: int, total: int | None) -> str:  # type: ignore[no-untyped-def]
+    """A position the search did not finish: the position as :func:`render_text` draws it, whose
+    values the table counts, every play's proven interval, and what they prove."""
+    title = position_title(pos, index, total)
     if pos.tags.get("Event"):
         title = _("{title}: {event}").format(title=title, event=shown_event(pos.tags["Event"]))
     if pos.rules.is_bridge:
@@ -249,8 +258,9 @@ def stopped_text(pos, stop, style: Style, index: int, total: int) -> str:  # typ
 
 def proved_text(stop: SearchAborted) -> str:
     """What a stopped search had proved of the value, as a sentence ('' if nothing)."""
-    low, high = (None if v is None else value_text(v) if v.outcome is not None else str(v.points)
-                 for v in stop.bounds)
+    if any(v is not None and v.outcome is not None for v in stop.bounds):
+        return _proved_points(*stop.bounds)
+    low, high = (None if v is None else str(v.points) for v in stop.bounds)
     if low is not None and low == high:
         return _("Proved before the stop: the value is {value}.").format(value=low)
     if low is not None and high is not None:
@@ -260,6 +270,18 @@ def proved_text(stop: SearchAborted) -> str:
     if high is not None:
         return _("Proved before the stop: the value is at most {high}.").format(high=high)
     return ""
+
+
+def _proved_points(low, high) -> str:  # type: ignore[no-untyped-def]
+    """:func:`proved_text` of a point game: the attackers' end, in words."""
+    if low is not None and low == high:
+        return _("Proved before the stop: the attackers end with {value}.").format(value=value_phrase(low))
+    if low is not None and high is not None:
+        return _("Proved before the stop: the attackers end with at least {low}, and at most {high}.").format(
+            low=value_phrase(low), high=value_phrase(high))
+    if low is not None:
+        return _("Proved before the stop: the attackers end with at least {low}.").format(low=value_phrase(low))
+    return _("Proved before the stop: the attackers end with at most {high}.").format(high=value_phrase(high))
 
 
 OBJECTIVE_NAMES = {"outcome": N_("outcome objective"), "points": N_("points objective"),
@@ -276,11 +298,9 @@ def plays_title(analysis: Analysis) -> str:
     return _("Every play of {seat} ({what}):").format(seat=seat_label(pos.to_play), what=what)
 
 
-def render_text(analysis: Analysis, style: Style, index: int, total: int, show_line: bool = True) -> str:
+def render_text(analysis: Analysis, style: Style, index: int, total: int | None, show_line: bool = True) -> str:
     pos = analysis.position
-    title = _("Position {index} of {total}").format(index=index, total=total)
-    if pos.origin:
-        title = _("{title} ({where})").format(title=title, where=where(pos))
+    title = position_title(pos, index, total)
     if pos.tags.get("Event"):
         title = _("{title}: {event}").format(title=title, event=shown_event(pos.tags["Event"]))
     if pos.is_over():

@@ -288,6 +288,14 @@ def value_text(value) -> str:  # type: ignore[no-untyped-def]
         points=value.points, outcome=value.outcome.label() if value.outcome is not None else "")
 
 
+def value_phrase(value) -> str:  # type: ignore[no-untyped-def]
+    """A value as a sentence says it: ``160 points with the bottom dug (the attackers take the deal
+    and go up 3 levels)``, in the current language."""
+    text = (_("{points} points with the bottom dug ({outcome})") if value.dug else
+            _("{points} points with the bottom kept ({outcome})"))
+    return text.format(points=value.points, outcome=value.outcome.describe())
+
+
 def loss_text(analysis: Analysis, move) -> str:  # type: ignore[no-untyped-def]
     """Against the best play: the points given up, or a worse result (outcome objective); under
     the result objective only the result (its points are only a value that reaches it)."""

@@ -53,6 +53,18 @@ def test_batch_writes_one_line_per_position_and_resumes(tmp_path):
     assert "0 positions solved, 6 already" in again.output and len(rows(out)) == 6
 
 
+def test_batch_takes_the_shipped_examples_by_name(tmp_path):
+    out = tmp_path / "out.jsonl"
+    run("batch", "example:dig-fight", "-o", str(out), "--no-line")
+    [row] = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["file"] == "example:dig-fight" and row["value"]["points"] == 175
+
+
+def test_batch_on_a_missing_file_is_the_tools_one_line(tmp_path):
+    result = run("batch", str(tmp_path / "nope.hl"), "-o", str(tmp_path / "out.jsonl"), code=2)
+    assert result.output == f"error: {tmp_path / 'nope.hl'}: No such file or directory\n"
+
+
 def test_a_line_torn_by_a_crash_is_solved_again(tmp_path):
     data = write_set(tmp_path, 4, 3)
     out = tmp_path / "out.jsonl"

@@ -136,6 +136,24 @@ def test_bad_rules_option_is_exit_2():
     assert result.output.startswith("error: --rules: invalid value 'sometimes'")
 
 
+@pytest.mark.parametrize("args", [["--max-nodes", "9223372036854775808"], ["--threads", "99999999999999999999"],
+                                  ["review", DIG, "--max-nodes", "99999999999999999999999"],
+                                  ["play", "--seed", "-99999999999999999999999"]])
+def test_a_number_too_large_for_the_kernel_is_one_line_and_exit_2(args):
+    result = run(*args if args[0] in ("review", "play") else [DIG, *args], code=2)
+    assert result.output.startswith("error: Invalid value for ") and "is too large: at most" in result.output
+    assert result.output.count("\n") == 1
+
+
+def test_a_chosen_position_is_titled_with_its_number_in_the_file(tmp_path):
+    path = tmp_path / "two.hl"
+    text = Path(DIG).read_text()
+    path.write_text(text + "\n" + text)
+    out = run(str(path), "--position", "2", "--no-line").output
+    assert out.startswith(f"Position 2 ({path}:")
+    assert "Position 1 of 1" not in out
+
+
 def test_max_nodes_stops_with_exit_3():
     result = run(DIG, "--max-nodes", "3", code=3)
     assert "node limit" in result.output
