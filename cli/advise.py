@@ -17,7 +17,7 @@ from huolong.solver.jobs import Workers
 
 from .common import (
     BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, progress,
-    scheduler_option, seed_option, where, workers_option, whole_number,
+    scheduler_option, seed_option, where, workers_option, WholeNumber,
 )
 from .render import Style, diagram, header, outcome_label, value_text
 
@@ -71,9 +71,9 @@ def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type:
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--seat", metavar="S|E|N|W", help=N_("The seat to advise (it must be its turn there)."))
 @click.option("--position", type=int, metavar="N", help=N_("Only position N of each file (1-based)."))
-@click.option("--trick", type=whole_number(1), metavar="T",
+@click.option("--trick", type=WholeNumber(1), metavar="T",
               help=N_("In a hand record: advise before trick T (before --seat's play in it, with --seat)."))
-@click.option("--samples", type=whole_number(1), default=SAMPLES, show_default=True,
+@click.option("--samples", type=WholeNumber(1), default=SAMPLES, show_default=True,
               help=N_("At most this many samples of the hidden hands."))
 @click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help=N_("Stop sampling after this long (checked between rounds)."))
@@ -87,7 +87,7 @@ def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type:
 @workers_option
 @click.option("--known", is_flag=True, help=N_("Use the hands in the file (double-dummy) instead of sampling them."))
 @click.option("--all-samples", is_flag=True, help=N_("Value every play on every sample: no play is dropped early."))
-@click.option("--max-nodes", type=whole_number(1), default=2_000_000, show_default=True, metavar="N",
+@click.option("--max-nodes", type=WholeNumber(1), default=2_000_000, show_default=True, metavar="N",
               help=N_("Search budget per sample; beyond it the sample is played out by the bot."))
 @json_option(N_("Print JSON: a list, one object per position."))
 @no_color_option

@@ -15,7 +15,7 @@ from huolong.solver.search import PLAYS
 from huolong.solver.batch import solve_task
 from .common import (
     OBJECTIVE_HELP, BadInput, Stopped, load, no_color_option, open_workers, output_file, progress, scheduler_option,
-    workers_option, whole_number,
+    workers_option, WholeNumber,
 )
 
 
@@ -82,7 +82,7 @@ def _row_key(line: str) -> tuple[str, int] | None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help=N_("JSON-lines file; positions already in it are skipped."))
 @click.option("--objective", type=click.Choice(OBJECTIVES), default="outcome", show_default=True, help=OBJECTIVE_HELP)
-@click.option("--max-nodes", type=whole_number(1), metavar="N",
+@click.option("--max-nodes", type=WholeNumber(1), metavar="N",
               help=N_("Give up on a position after N nodes (its line gets an error)."))
 @click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
               help=N_("all: every play's value; optimal: which plays are optimal; best: one best play."))

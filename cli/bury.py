@@ -15,7 +15,7 @@ from huolong.analysis.burial import BuryAdvice, rank_burials, shortlist
 
 from .common import (
     BadInput, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, progress,
-    scheduler_option, seed_option, where, workers_option, whole_number,
+    scheduler_option, seed_option, where, workers_option, WholeNumber,
 )
 from .render import Style, level_label, outcome_label
 
@@ -47,7 +47,7 @@ def _parse_candidate(text: str) -> Hand:
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--candidate", "candidates", multiple=True, metavar='"S3 S4 D6 D7 C8 C9"',
               help=N_("Also evaluate this burial (repeatable)."))
-@click.option("--samples", type=whole_number(2), default=20_000, show_default=True,
+@click.option("--samples", type=WholeNumber(2), default=20_000, show_default=True,
               help=N_("At most this many samples per candidate."))
 @click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help=N_("Stop racing after this long (checked between rounds)."))

@@ -168,7 +168,7 @@ def scheduler_option(command):  # type: ignore[no-untyped-def]
 
 def workers_option(command):  # type: ignore[no-untyped-def]
     """``--workers N``: local processes; the output does not depend on it."""
-    return click.option("--workers", type=whole_number(1), metavar="N",
+    return click.option("--workers", type=WholeNumber(1), metavar="N",
                         help=N_("Processes (default: all cores); the output is the same whatever N."))(command)
 
 
@@ -193,11 +193,6 @@ class WholeNumber(click.IntRange):
 
     def _describe_range(self) -> str:
         return "" if self.least is None else f"x>={self.least}"
-
-
-def whole_number(least: int) -> WholeNumber:
-    """The type of a count option: a whole number from ``least`` up."""
-    return WholeNumber(least)
 
 
 def seed_option(help: str, default: int | None = 1):  # type: ignore[no-untyped-def]

@@ -21,7 +21,7 @@ from huolong.solver.jobs import default_workers, prepare
 
 from .common import (
     OBJECTIVE_HELP, BadInput, StatusLine, Stopped, ascii_option, color_wanted, json_option, load, no_color_option,
-    where, whole_number,
+    where, WholeNumber,
 )
 from .advise import advise_command
 from .batch import batch_command
@@ -170,13 +170,13 @@ def cli() -> None:
 @click.option("--plays", type=click.Choice(PLAYS), default="all", show_default=True,
               help=N_("all: every play's value; optimal: which plays are optimal (faster); best: one best play "
                       "(fastest)."))
-@click.option("--threads", type=whole_number(1), metavar="N",
+@click.option("--threads", type=WholeNumber(1), metavar="N",
               help=N_("Score the plays on N threads at once (default: all cores; big positions only)."))
 @click.option("--rules", "rules", metavar="RULES",
               help=N_('Ruleset overriding the files\' Rules tag, e.g. "standard follow=strict".'))
 @json_option(N_("Print JSON: a list, one object per position."))
 @click.option("--position", type=int, metavar="N", help=N_("Solve only position N of each file (1-based)."))
-@click.option("--max-nodes", type=whole_number(1), metavar="N", help=N_("Stop (exit 3) after N search nodes."))
+@click.option("--max-nodes", type=WholeNumber(1), metavar="N", help=N_("Stop (exit 3) after N search nodes."))
 @click.option("--time", "max_seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help=N_("Stop (exit 3) after this many seconds."))
 @click.option("--no-line", is_flag=True, help=N_("Leave out the best line."))

@@ -21,7 +21,7 @@ from huolong.i18n import N_, _, ngettext
 from .render import outcome_label
 from .common import (
     BadInput, in_order, Stopped, json_option, no_color_option, open_workers, output_file, parse_rules, progress,
-    scheduler_option, seed_option, where, workers_option, write_atomically, whole_number,
+    scheduler_option, seed_option, where, workers_option, write_atomically, WholeNumber,
 )
 
 CHECKPOINT_SECONDS = 5.0
@@ -84,15 +84,15 @@ def resume(path: str, seed: int, a: str, b: str) -> tuple[list[str], list[list[T
     """))
 @click.argument("a", metavar="A")
 @click.argument("b", metavar="B")
-@click.option("--deals", type=whole_number(1), default=100, show_default=True, help=N_("Deals to play (each twice)."))
+@click.option("--deals", type=WholeNumber(1), default=100, show_default=True, help=N_("Deals to play (each twice)."))
 @seed_option(N_("Seed of the match (the deals and every decision): same seed, same output."))
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help=N_("Write the hand records of every table here (resumes a match)."))
 @click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True, help=N_("Ruleset of the hands."))
-@click.option("--games", type=whole_number(1), default=None, metavar="N",
+@click.option("--games", type=WholeNumber(1), default=None, metavar="N",
               help=N_("Play N whole games instead of single deals (each twice, the policies swapping seats, the same "
                       "cards hand by hand): games won, hands per game, levels a hand."))
-@click.option("--max-hands", type=whole_number(1), default=MAX_HANDS, show_default=True, metavar="N",
+@click.option("--max-hands", type=WholeNumber(1), default=MAX_HANDS, show_default=True, metavar="N",
               help=N_("With --games: a game not over after N hands counts half a win each."))
 @click.option("--game-rules", "game_rules", metavar="RULES", default="standard", show_default=True,
               help=N_("With --games: the rules of the whole game (standard, top=T, trump=hand; docs/rules.md §12)."))

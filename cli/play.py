@@ -16,7 +16,7 @@ from huolong.solver.playout import EXACT_CARDS, play_deal
 
 from .common import (
     BadInput, Stopped, ascii_option, in_order, json_option, no_color_option, open_workers, parse_rules, output_file,
-    progress, scheduler_option, seed_option, where, workers_option, write_atomically, whole_number,
+    progress, scheduler_option, seed_option, where, workers_option, write_atomically, WholeNumber,
 )
 from .game import play_against_the_computer
 
@@ -61,7 +61,7 @@ def _resume(path: str, seed: int) -> list[str]:
       huolong-solve play --deals 1000 --json --workers 2
       huolong-solve play --seat S                    a hand against the computer, you at S
     """))
-@click.option("--deals", type=whole_number(1), default=10, show_default=True, help=N_("Number of hands to play."))
+@click.option("--deals", type=WholeNumber(1), default=10, show_default=True, help=N_("Number of hands to play."))
 @seed_option(N_("Seed of the run (the deals and the bot's choices): same seed, same output."))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help=N_("Write the hand records here (resumes a run)."))
 @click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True,

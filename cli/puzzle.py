@@ -16,7 +16,7 @@ from huolong.puzzles import THEMES, puzzles_from_deal, shipped_files, verify
 
 from .common import (
     BadInput, Stopped, json_option, no_color_option, open_workers, progress, read_input, scheduler_option,
-    seed_option, where, workers_option, write_atomically, whole_number,
+    seed_option, where, workers_option, write_atomically, WholeNumber,
 )
 
 PUZZLE_FILE = re.compile(r"^puzzle-(\d{4,})\.hl$")
@@ -70,7 +70,7 @@ def _existing(directory: Path, seed: int) -> tuple[int, int]:
       huolong-solve puzzle generate -n 100 -o puzzles/generated --seed 1
       huolong-solve puzzle generate -n 20 -o dig/ --theme dig --tricks 2-4
     """))
-@click.option("-n", "count", type=whole_number(1), default=10, show_default=True, help=N_("Puzzles to make."))
+@click.option("-n", "count", type=WholeNumber(1), default=10, show_default=True, help=N_("Puzzles to make."))
 @click.option("-o", "--output", type=click.Path(file_okay=False), required=True,
               help=N_("Directory for puzzle files."))
 @seed_option(N_("Seed of the hands searched: same seed, same output."))
@@ -81,7 +81,7 @@ def _existing(directory: Path, seed: int) -> tuple[int, int]:
 @click.option("--min-moves", type=click.IntRange(min=1, max=4), default=1, show_default=True,
               help=N_("Keep only puzzles where the side must find at least this many moves."))
 @workers_option
-@click.option("--max-deals", type=whole_number(1), default=100_000, show_default=True,
+@click.option("--max-deals", type=WholeNumber(1), default=100_000, show_default=True,
               help=N_("Give up after searching this many hands."))
 @json_option(N_("Print JSON: a summary: puzzles in the folder, hands searched."))
 @no_color_option

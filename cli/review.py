@@ -21,7 +21,7 @@ from huolong.puzzles.shipped import shown_event
 
 from .common import (
     BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, progress,
-    scheduler_option, seed_option, where, workers_option, whole_number,
+    scheduler_option, seed_option, where, workers_option, WholeNumber,
 )
 from .render import Style, compact_table, outcome_label, value_text, wrap
 
@@ -60,21 +60,21 @@ def grade_label(grade: str | None) -> str:
 @click.option("--position", type=int, metavar="N", help=N_("Review only hand N of each file (1-based)."))
 @click.option("--all", "show_all", is_flag=True, help=N_("List every play, not only the mistakes."))
 @click.option("--seat", "seat_text", metavar="S|E|N|W", help=N_("List only this seat's plays (the summary keeps all)."))
-@click.option("--samples", type=whole_number(4), default=None, metavar="N",
+@click.option("--samples", type=WholeNumber(4), default=None, metavar="N",
               help=N_("Samples of the hidden hands per play, at most (default: 128 for the whole hand, "
                       "100 with --tricks --advise)."))
 @seed_option(N_("Seed of the samples: same seed, same output."))
 @workers_option
-@click.option("--max-nodes", type=whole_number(1), default=None, metavar="N",
+@click.option("--max-nodes", type=WholeNumber(1), default=None, metavar="N",
               help=N_("Stop the double-dummy search of a position after N nodes, keeping only the verdicts its "
                       "proven bounds settle (default: 2,000,000 for the whole hand, 5,000,000 with --tricks)."))
-@click.option("--tricks", type=whole_number(1), metavar="N",
+@click.option("--tricks", type=WholeNumber(1), metavar="N",
               help=N_("Only the last N tricks, double-dummy (the faster, older view)."))
 @click.option("--plays", type=click.Choice(["all", "optimal"]), default="all", show_default=True,
               help=N_("With --tricks: all: what each play cost; optimal: only whether it was optimal (faster)."))
 @click.option("--advise", "with_advice", is_flag=True,
               help=N_("With --tricks: also judge each play on what its player could see (single-dummy advice)."))
-@click.option("--estimate", type=whole_number(2), metavar="N",
+@click.option("--estimate", type=WholeNumber(2), metavar="N",
               help=N_("With --tricks: also estimate the value before every earlier play: the mean of N seeded "
                       "playouts ± its standard error."))
 @json_option(N_("Print JSON: a list, one object per hand."))

@@ -19,7 +19,7 @@ from huolong.puzzles.trainer import Trainer, default_store, puzzle_id, why_at
 
 from .common import (
     BadInput, typed_play, ascii_option, color_wanted, json_option, no_color_option, output_file, seed_option,
-    whole_number,
+    WholeNumber,
 )
 from .puzzle import load_puzzles
 from .render import Style, diagram, header, line_table
@@ -71,7 +71,7 @@ def _estimate(pos: Position) -> float:
               help=N_("result: the answer keeps the hand's result; points: the result is safe, the points are not."))
 @click.option("--theme", type=click.Choice(THEMES), help=N_("Only puzzles with this theme."))
 @click.option("--rating", metavar="LOW-HIGH", help=N_("Only puzzles rated in this range, e.g. 1200-1600."))
-@click.option("--count", type=whole_number(1), default=10, show_default=True, help=N_("Puzzles to pose."))
+@click.option("--count", type=WholeNumber(1), default=10, show_default=True, help=N_("Puzzles to pose."))
 @click.option("--in-order", is_flag=True, help=N_("Pose the puzzles in file order, not near your rating."))
 @seed_option(N_("Seed of the choice among the puzzles near your rating: same seed, same output."), default=None)
 @click.option("--stats", is_flag=True, help=N_("Show your rating and results by theme, and stop."))

@@ -33,9 +33,10 @@ from typing import Any
 import numpy as np
 
 from huolong.engine import Position
+from huolong.i18n import _
 
 from .encode import Encoding
-from .errors import SearchAborted
+from .errors import SearchAborted, SolverError
 from .kernel import load
 from .kernel.layout import (
     CTRL_ABORTED, CTRL_CEILING, CTRL_FLOOR, CTRL_LIMIT, CTRL_NODES, CTRL_OVERFLOW, CTRL_STOP, INF, STOP_INTERRUPT,
@@ -68,6 +69,7 @@ class StopToken:
 
 
 STACK_SIZE = 1 << 21
+MAX_NODES = 2**62  # the largest node budget: the kernel's counters are 64-bit words
 REPORT_EVERY = 0.5  # seconds between progress reports of a watched search
 DIRECT_CARDS = 28  # below this many cards in play, searches are too short to need a watcher thread
 
@@ -87,6 +89,8 @@ class Session:
 
     def __init__(self, enc: Encoding, bits: int, *, max_nodes: int | None = None, max_seconds: float | None = None,
                  stack: int = STACK_SIZE, stop: StopToken | None = None) -> None:
+        if max_nodes is not None and max_nodes > MAX_NODES:  # the kernel counts in 64-bit words
+            raise SolverError(_("invalid max_nodes {n}: at most {most}").format(n=max_nodes, most=MAX_NODES))
         self.enc = enc
         self.stop = stop
         self.T = take(bits)

@@ -45,6 +45,13 @@ def test_loading_the_kernel_does_not_spend_the_searchs_time(monkeypatch):
     assert s.deadline - before >= 0.4
 
 
+def test_a_node_budget_past_the_kernels_counters_is_refused_naming_it():
+    from huolong.solver.errors import SolverError
+
+    with pytest.raises(SolverError, match="invalid max_nodes 1180591620717411303424"):
+        solve(random_endgame(random.Random(3), 2), max_nodes=2**70)
+
+
 def test_a_stopped_search_leaves_the_solver_usable():
     with pytest.raises(SearchAborted):
         solve(long_endgame(), max_seconds=0.3, max_nodes=BACKSTOP)
