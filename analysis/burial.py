@@ -38,7 +38,9 @@ from huolong.solver.session import StopToken
 from huolong.solver.playout import Player
 from .race import MIN_SAMPLES, Tally, race, ranked, rounded, standard_error, swing
 
-TOLERANCE = 0.02  # levels: burials closer than this in expected swing count as equally good
+TOLERANCE = 0.05  # levels: burials closer than this in expected swing count as equally good
+BURY_SAMPLES = 400  # at most, per candidate: every command's default, so that their rankings agree
+EXACT_CARDS = 4
 
 
 # -- candidates ---------------------------------------------------------------------
@@ -124,7 +126,7 @@ class Candidate(Tally):
         return {"bury": str(Play(tuple(self.bury))), "samples": self.samples, "mean_points": rounded(self.mean_points),
                 "points_se": rounded(self.points_se), "p_dug": rounded(self.p_dug), "p_120": rounded(self.p_120),
                 "swing": rounded(self.swing), "swing_se": rounded(self.swing_se), "outcomes": self.outcome_counts(),
-                "given": self.given}
+                "given": self.given, "dropped_after": self.dropped_after}
 
 
 @dataclass
@@ -156,10 +158,12 @@ def _knowledge(deal: Position) -> Knowledge:
 
 
 def _sample(deal: Position, seed: int, index: int, known: bool) -> Position:
-    """Sample ``index`` of the hidden hands, as the dealer sees them (the same for every candidate)."""
+    """Sample ``index`` of the hidden hands, as the dealer sees them (the same for every candidate, and for
+    every command that asks: keyed on what the dealer knows, :meth:`~huolong.engine.sampling.Knowledge.key`)."""
     if known:
         return deal
-    return _knowledge(deal).sample(random.Random(f"bury:{seed}:{index}"))
+    knowledge = _knowledge(deal)
+    return knowledge.sample(random.Random(f"bury:{seed}:{knowledge.key()}:{index}"))
 
 
 @lru_cache(maxsize=2)
@@ -168,7 +172,7 @@ def _player(exact_cards: int) -> Player:
 
 
 def evaluate(deal: Position, bury: Hand, seed: int, indices: tuple[int, ...], known: bool,
-             exact_cards: int) -> list[tuple[int, bool, str, int]]:
+             exact_cards: int = EXACT_CARDS) -> list[tuple[int, bool, str, int]]:
     """Play the samples ``indices`` of a deal with one burial: (points, dug, outcome, levels) each."""
     out = []
     for index in indices:
@@ -182,14 +186,14 @@ def evaluate(deal: Position, bury: Hand, seed: int, indices: tuple[int, ...], kn
 def rank_burials(
     deal: Position,
     *,
-    samples: int = 200,
+    samples: int = BURY_SAMPLES,
     seconds: float | None = None,
     seed: int = 1,
     workers: int = 1,
     known: bool = False,
     extra: Iterable[Hand] = (),
     stars: bool = False,
-    exact_cards: int = 4,
+    exact_cards: int = EXACT_CARDS,
     batch: int = 16,
     on_progress: Callable[[int], None] | None = None,
     pool: Workers | None = None,

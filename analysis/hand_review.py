@@ -27,9 +27,9 @@ tricks complete.
 ... S: BJ, C3, LJ, D3
 ... S: SA SA, SK H5, SQ HA, S5 S5
 ... S: H2, HT, LJ, HK''')
->>> reviewed = review_hand(record, ReviewSettings(judge=JudgeSettings(samples=16, confirm=32)))
+>>> reviewed = review_hand(record)
 >>> [p.judgement.grade for p in reviewed.plays][:8], reviewed.bury, reviewed.bury_note
-(['blunder', 'blunder', 'best', 'best', 'best', 'best', 'best', None], None, 'not-from-the-start')
+(['blunder', 'blunder', 'blunder', 'good', 'best', 'best', 'best', None], None, 'not-from-the-start')
 >>> reviewed.plays[0].dd_verdict   # the big joker lost nothing with every hand known: lucky
 'lucky'
 """
@@ -47,13 +47,15 @@ from huolong.engine.seats import Seat
 from huolong.solver.errors import SearchAborted
 from huolong.solver.jobs import Workers
 from huolong.solver.session import StopToken
-from .burial import Candidate, evaluate, rank_burials
-from .judge import (FRESH, GRADES, POINTS_PER_LEVEL, RIVALS, SETTLED, SIGNIFICANCE, THRESHOLDS, TOLERANCE, Judgement,
-                    JudgeSettings, Loss, _band, grade, judge)
+from .burial import BURY_SAMPLES, Candidate, evaluate, rank_burials
+from .judge import (FLAGGED, FRESH, GOOD_LEVELS, GRADES, LEVEL_THRESHOLDS, POINT_THRESHOLDS, POINTS_INACCURACY,
+                    SIGNIFICANCE, Judgement, JudgeSettings, Loss, classify, judge)
 from .race import mean, rounded, standard_error, swing
+from .reasons import Reason, bury_reasons
 from .review import PlayReview, _judge, recorded_plays
 
-ACCURACY_SCALE = 20.0  # points: a decision's accuracy is 100·exp(−loss / this)
+LEVEL_SCALE = 0.5  # levels: a decision's accuracy falls as exp(−loss / this) (a blunder of a level: 14)
+POINT_SCALE = 40.0  # points, for a loss judged in points alone
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ class ReviewSettings:
     # bounds beyond dd_max_nodes (10 cards: bench/RESULTS.md, session 36)
     dd_cards: int = 10
     dd_max_nodes: int = 2_000_000  # per position; beyond it only what the plays' proven intervals settle
-    bury_samples: int = 400  # at most, per candidate burial
+    bury_samples: int = BURY_SAMPLES  # at most, per candidate burial: the bury advisor's own default
 
 
 @dataclass(frozen=True)
@@ -105,9 +107,9 @@ class JudgedPlay:
 
 @dataclass(frozen=True)
 class BuryJudgement:
-    """The dealer's bury against the bury advisor's best, on the dealer's own knowledge. Its scale is
-    the level change alone (``POINTS_PER_LEVEL`` points a level): the advisor's playouts play for the
-    result of the hand, so their points are only a score that reaches it."""
+    """The dealer's bury against the bury advisor's first choice — the ranking ``huolong-solve bury`` gives
+    for the same deal and seed — on the dealer's own knowledge. Its measure is the level change alone: the
+    advisor's playouts play for the result of the hand, so their points are only a score that reaches it."""
 
     dealer: Seat
     made: Hand
@@ -116,6 +118,7 @@ class BuryJudgement:
     loss: Loss
     confirmed: bool
     candidates: tuple[Candidate, ...]
+    why: tuple[Reason, ...] = ()
 
     @property
     def ranked_first(self) -> bool:
@@ -123,59 +126,77 @@ class BuryJudgement:
         better beyond the noise on fresh samples)."""
         return sorted(self.made) == sorted(self.best)
 
+    @property
+    def flagged(self) -> bool:
+        return self.grade in FLAGGED
+
     def to_dict(self) -> dict:
         return {"seat": seat_name(self.dealer), "bury": str(Play(tuple(sorted(self.made)))),
                 "best_bury": str(Play(tuple(sorted(self.best)))), "ranked_first": self.ranked_first,
-                "class": self.grade, "loss": rounded(self.loss.score),
-                "loss_se": rounded(self.loss.score_se), "loss_levels": rounded(self.loss.levels),
+                "class": self.grade, "scale": "levels", "loss": rounded(max(0.0, self.loss.levels)),
+                "loss_se": rounded(self.loss.levels_se), "loss_levels": rounded(max(0.0, self.loss.levels)),
                 "loss_levels_se": rounded(self.loss.levels_se), "samples": self.loss.samples,
-                "confirmed": self.confirmed, "candidates": [c.to_dict() for c in self.candidates]}
+                "confirmed": self.confirmed, "why": [r.text() for r in self.why],
+                "reasons": [r.to_dict() for r in self.why], "candidates": [c.to_dict() for c in self.candidates]}
 
 
 @dataclass
 class SeatSummary:
-    """What one seat (or one side: both its seats) did over the hand."""
+    """What one seat (or one side: both its seats) did over the hand. The losses are those of its plays
+    marked inaccuracy or worse, added up: ``levels_lost`` where levels decided the class, ``points_lost``
+    where the points did — never more than the side could lose in the hand (``stake``)."""
 
     decisions: int = 0  # judged: forced plays left out
     forced: int = 0
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(GRADES, 0))
-    points_given: float = 0.0  # the losses of the plays marked inaccuracy or worse, as shown: a level 40 points
-    levels_given: float = 0.0  # their level part, where levels were judged: the bury, the plays of the last 12 cards
+    levels_lost: float = 0.0
+    points_added: float = 0.0
     accuracy_sum: float = 0.0
+    stake: float = math.inf  # the most points the side could have given away (or failed to take)
 
     @property
     def accuracy(self) -> float:
         return self.accuracy_sum / self.decisions if self.decisions else math.nan
 
-    def add(self, grade_: str | None, loss: Loss, points_counted: bool = True, levels_counted: bool = True) -> None:
-        """One decision: its class and loss; a marked one's points and levels lost where they were judged."""
+    @property
+    def points_lost(self) -> float:
+        return min(self.points_added, self.stake)
+
+    def add(self, grade_: str | None, loss: Loss, scale: str) -> None:
+        """One decision: its class, its loss and the measure that decided it."""
         if grade_ is None:
             self.forced += 1
             return
         self.decisions += 1
         self.counts[grade_] += 1
-        self.accuracy_sum += accuracy(grade_, loss.score)
-        if grade_ not in ("best", "good"):
-            if points_counted:
-                self.points_given += loss.score  # the loss the table shows for the play, so that they add up
-            if levels_counted:
-                self.levels_given += loss.levels
+        self.accuracy_sum += accuracy(grade_, loss, scale)
+        if grade_ in FLAGGED:
+            if scale == "levels":
+                self.levels_lost += max(0.0, loss.levels)
+            else:
+                self.points_added += max(0.0, loss.points)
 
     def to_dict(self) -> dict:
         return {"decisions": self.decisions, "forced": self.forced, **self.counts,
-                "points_given": round(self.points_given, 1), "levels_given": round(self.levels_given, 2),
+                "levels_lost": round(self.levels_lost, 2), "points_lost": round(self.points_lost, 1),
                 "accuracy": rounded(self.accuracy)}
 
 
-def accuracy(grade_: str, loss: float) -> float:
+def accuracy(grade_: str, loss: Loss, scale: str = "levels") -> float:
     """A decision's accuracy, 0–100: 100 for a best play (its loss is within the noise), else
-    ``100·exp(−loss / ACCURACY_SCALE)`` — an inaccuracy of 5 points 78, a mistake of 15 47, a
-    blunder of a level (40 points) 14. A seat's accuracy is the mean over its decisions.
+    ``100·exp(−loss / scale)`` in the measure that decided its class — levels (0.5 a step: a mistake of
+    a quarter level 61, a blunder of a level 14) or points (40 a step: an inaccuracy of 10 points 78).
+    A seat's accuracy is the mean over its decisions.
 
-    >>> round(accuracy("best", 3.0)), round(accuracy("inaccuracy", 5.0)), round(accuracy("blunder", 40.0))
-    (100, 78, 14)
+    >>> round(accuracy("best", Loss(1, 0, 30, 0, 1, 0, 9))), round(accuracy("mistake", Loss(.25, 0, 9, 0, .25, 0, 9)))
+    (100, 61)
+    >>> round(accuracy("inaccuracy", Loss(0, 0, 10, 0, 0, 0, 9), "points"))
+    78
     """
-    return 100.0 if grade_ == "best" else 100.0 * math.exp(-max(0.0, loss) / ACCURACY_SCALE)
+    if grade_ == "best":
+        return 100.0
+    lost = max(0.0, loss.points) / POINT_SCALE if scale == "points" else max(0.0, loss.levels) / LEVEL_SCALE
+    return 100.0 * math.exp(-lost)
 
 
 @dataclass
@@ -193,7 +214,7 @@ class HandVerdict:
 
     def summary(self) -> dict[str, SeatSummary]:
         """Per seat (``S`` ``E`` ``N`` ``W``) and per side (``S–N``, ``E–W``)."""
-        return summarise(self.plays, self.bury)
+        return summarise(self.plays, self.bury, self.record)
 
     def to_dict(self) -> dict:
         """The JSON form (``huolong-solve review --json``)."""
@@ -214,27 +235,49 @@ def decisions(record: Position) -> int:
     return len(recorded_plays(record)) + (before_bury(record) is not None)
 
 
-def summarise(plays: list[JudgedPlay], bury: BuryJudgement | None) -> dict[str, SeatSummary]:
-    """The summary of judged decisions per seat (``S`` ``E`` ``N`` ``W``) and side (``S–N``, ``E–W``)."""
+def stakes(record: Position) -> dict[str, float]:
+    """The most points each side could give away in the hand: the dealer team no more than the attackers
+    ended with, the attackers no more than they failed to take (every point, and the bottom dug)."""
+    end = record.copy()
+    start = record.start()
+    if not end.is_over():
+        return {"S–N": math.inf, "E–W": math.inf}
+    possible = 300 + start.rules.multiplier * (start.bottom.points if start.bottom is not None else 0)
+    taken = end.points
+    dealer_side = _side(start.dealer)
+    attackers_side = "E–W" if dealer_side == "S–N" else "S–N"
+    return {dealer_side: float(taken), attackers_side: float(max(0, possible - taken))}
+
+
+def summarise(plays: list[JudgedPlay], bury: BuryJudgement | None,
+              record: Position | None = None) -> dict[str, SeatSummary]:
+    """The summary of judged decisions per seat (``S`` ``E`` ``N`` ``W``) and side (``S–N``, ``E–W``);
+    with the ``record``, no side's points lost exceed what it had at stake (:func:`stakes`)."""
     out = {name: SeatSummary() for name in ("S", "E", "N", "W", "S–N", "E–W")}
+    if record is not None:
+        for side, stake in stakes(record).items():
+            for name in (side, *((side[0], side[-1]))):
+                out[name].stake = stake
     if bury is not None:
         for name in (seat_name(bury.dealer), _side(bury.dealer)):
-            out[name].add(bury.grade, bury.loss, points_counted=False)
+            out[name].add(bury.grade, bury.loss, "levels")
     for p in plays:
         j = p.judgement
         for name in (seat_name(j.seat), _side(j.seat)):
-            out[name].add(j.grade, j.loss, levels_counted=j.scale == "levels")
+            out[name].add(j.grade, j.loss, j.scale)
     return out
 
 
 def method(s: ReviewSettings) -> dict:
-    """How a review judged (its JSON ``method``): the settings, the scale and the classes' thresholds."""
-    return {"seed": s.seed, "samples": s.judge.samples, "confirm": s.judge.confirm, "rivals": RIVALS,
-            "search_cards": s.judge.search_cards, "exact_cards": s.judge.exact_cards,
-            "exact_cards_early": s.judge.exact_cards_early, "settled_se": SETTLED,
-            "points_cards": s.judge.points_cards, "points_per_level": POINTS_PER_LEVEL, "dd_cards": s.dd_cards,
-            "significance_se": SIGNIFICANCE, "tolerance": TOLERANCE,
-            "thresholds": {name: least for name, least in THRESHOLDS}, "accuracy_scale": ACCURACY_SCALE,
+    """How a review judged (its JSON ``method``): the settings, the measures and the classes' thresholds."""
+    j = s.judge
+    return {"seed": s.seed, "samples": j.samples, "confirm": j.confirm, "measure": j.measure,
+            "search_cards": j.search_cards, "exact_cards": j.exact_cards, "exact_cards_early": j.exact_cards_early,
+            "points_cards": j.points_cards, "dd_cards": s.dd_cards, "significance_se": SIGNIFICANCE,
+            "level_thresholds": {name: least for name, least in LEVEL_THRESHOLDS},
+            "points_inaccuracy": POINTS_INACCURACY, "good_levels": GOOD_LEVELS,
+            "point_thresholds": {name: least for name, least in POINT_THRESHOLDS},
+            "accuracy_scale": {"levels": LEVEL_SCALE, "points": POINT_SCALE}, "bury_samples": s.bury_samples,
             "playouts": "bot"}
 
 
@@ -256,45 +299,53 @@ def judge_task(pos: Position, play: Play, ply: int, trick: int, settings: Review
 
 
 def bury_task(record: Position, settings: ReviewSettings, stop: StopToken | None = None) -> BuryJudgement | None:
-    """The dealer's bury of a record that starts at the first trick (a picklable task)."""
+    """The dealer's bury of a record that starts at the first trick (a picklable task): against the
+    advisor's ranking for the deal — the same as ``huolong-solve bury`` with the review's seed."""
     deal = before_bury(record)
     if deal is None:
         return None
     made = record.start().bottom
     assert made is not None
-    seed = random.Random(f"review-bury:{settings.seed}").getrandbits(32)
-    ranking = rank_burials(deal, samples=settings.bury_samples, seed=seed, extra=[made], stop=stop)
+    ranking = rank_burials(deal, samples=settings.bury_samples, seed=settings.seed, stop=stop)
     candidates = tuple(ranking.candidates)
     best = candidates[0]
-    mine = next(c for c in candidates if c.bury == made)
-    loss = _levels_loss(best, mine)
-    confirmed = best is not mine and loss.score + SIGNIFICANCE * loss.score_se >= THRESHOLDS[-1][1]
-    if confirmed:  # as for a play: fresh samples, the best bury against the bury made, say by how much
-        fresh_best, fresh_made = Candidate(bury=best.bury), Candidate(bury=mine.bury)
-        done, most = 0, settings.judge.confirm
-        while done < most:
-            size = min(settings.judge.confirm_round, most - done)
-            indices = tuple(range(FRESH + done, FRESH + done + size))
-            for cand in (fresh_best, fresh_made):
-                for points, dug, name, levels in evaluate(deal, cand.bury, seed, indices, False, 4):
-                    outcome = Outcome(name, levels)
-                    cand.add(points, dug, outcome, swing(outcome))
-            done += size
-            loss = _levels_loss(fresh_best, fresh_made)
-            if _band(loss.score - SETTLED * loss.score_se) == _band(loss.score + SETTLED * loss.score_se):
-                break
-    grade_ = "best" if best is mine else grade(loss.score, loss.score_se)
-    return BuryJudgement(deal.dealer, made, best.bury, grade_, loss if best is not mine else replace(loss, score=0.0),
-                         confirmed, candidates)
+    mine = next((c for c in candidates if c.bury == made), None)
+    raced = mine is not None
+    if mine is None:  # not on the shortlist: valued on the ranking's own deals, for the table
+        mine = Candidate(bury=made, given=True)
+        _add(mine, deal, settings.seed, range(ranking.samples_run))
+        candidates = (*candidates, mine)
+    if mine is best or (raced and mine.dropped_after is None):  # as good, or within the noise of it
+        loss = _levels_loss(best, mine) if mine is not best else Loss(0, 0, 0, 0, 0, 0, mine.samples)
+        return BuryJudgement(deal.dealer, made, best.bury, "best", loss, False, candidates)
+    fresh_best, fresh_made = Candidate(bury=best.bury), Candidate(bury=mine.bury)
+    done, most = 0, settings.judge.confirm
+    while done < most:
+        size = min(settings.judge.confirm_round, most - done)
+        for cand in (fresh_best, fresh_made):
+            _add(cand, deal, settings.seed, range(FRESH + done, FRESH + done + size))
+        done += size
+        loss = _levels_loss(fresh_best, fresh_made)
+        if classify(loss, "levels", "low") == classify(loss, "levels", "high"):
+            break
+    grade_ = classify(loss, "levels")[0]
+    why = tuple(bury_reasons(deal, fresh_made, fresh_best)) if grade_ in FLAGGED else ()
+    return BuryJudgement(deal.dealer, made, best.bury, grade_, loss, True, candidates, why)
+
+
+def _add(candidate: Candidate, deal: Position, seed: int, indices: range) -> None:
+    for points, dug, name, levels in evaluate(deal, candidate.bury, seed, tuple(indices), False):
+        outcome = Outcome(name, levels)
+        candidate.add(points, dug, outcome, swing(outcome))
 
 
 def _levels_loss(best: Candidate, made: Candidate) -> Loss:
-    """The dealer team's level change, best against made, over the samples both had; in points too."""
+    """The dealer team's level change, best against made, over the deals both had."""
     n = min(best.samples, made.samples)
     levels = [a - b for a, b in zip(best.swings[:n], made.swings[:n])]
     se = standard_error(levels)
     se = 0.0 if math.isnan(se) else se
-    return Loss(POINTS_PER_LEVEL * mean(levels), POINTS_PER_LEVEL * se, math.nan, math.nan, mean(levels), se, n)
+    return Loss(mean(levels), se, 0.0, 0.0, mean(levels), se, n)
 
 
 def before_bury(record: Position) -> Position | None:

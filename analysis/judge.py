@@ -1,47 +1,39 @@
-"""Judge one decision of a hand on what its player could see: every legal play's expected result,
-the play made against the best, and a class — best, good, inaccuracy, mistake, blunder.
+"""Judge one decision of a hand on what its player could see: the play made against the best play of the
+position's ranking, its loss in what the player plays for, a class, and the reason in words.
 
-The seat to move knows its hand, the play so far and, if it is the dealer,
-the bottom (:class:`~huolong.engine.sampling.Knowledge`). The hidden hands
-are dealt at random consistently with that, and every legal play is valued
-on each sample: by the exact search once the hands hold ``search_cards``
-cards or fewer, else by a *playout* — the kernel's bot plays every seat of
-the sample (it sees the sample's hands) until ``exact_cards`` cards a hand
-are left (``exact_cards_early`` while the mover holds more than
-``points_cards``: a playout then costs a tenth as much and its mean moves by
-a point or two), and the exact search finishes (outcome objective). Every play is
-valued on the *same* samples with the same playout seeds, so plays are
-compared by paired differences (common random numbers).
+**The ranking** is the one the hint and ``advise`` give for the same position
+and seed (:func:`.ranking.rank`, on the same deals: they are keyed on what
+the seat knows): the play it ranks first is the best play here, so a play
+the hint puts first is always *best* in the review.
 
-**The scale** is points from the mover's side. While the mover holds more
-than ``points_cards`` cards (12) a play is judged by the attackers' points
-alone: that far from the end a sample's level change is too coarse and
-noisy to judge by (bench/RESULTS.md, session 34). From there on, a level of
-the side's level change (the bury advisor's scale, ``race.SWING``) counts
-:data:`POINTS_PER_LEVEL` points on top of the points: the dig and the 120
-line decide the hand's result there.
+**The class.** A play still in the race at the end — not beaten at 95 % by
+the best — is *best*: it is as good, or within the noise of it. A play the
+race dropped is measured against the best on *fresh* deals (the race's deals
+flatter the best, the largest of many noisy means; fresh ones do not), in
+rounds until its class is clear or :attr:`JudgeSettings.confirm` deals, and
+classed by the *lower end* of its loss's 95 % interval, so that a class is
+only given where the numbers support it:
 
-**The class.** Plays race on rounds of samples: a play the leader beats at
-95 % is dropped (never the play made). The play made is then set against
-its *rivals*, the best other plays left (:data:`RIVALS`). When the race
-cannot rule out that one is better by an inaccuracy, they are measured
-again on fresh samples, the rivals against the play made alone, and the
-best of them on those is *the* rival: the samples that chose the rivals
-flatter them (the largest of many noisy means), fresh ones do not, and
-the play made gets the same hearing whether or not it led the race by
-chance. The play made is *best* when the rival does not beat it by
-:data:`SIGNIFICANCE` standard errors, or by :data:`TOLERANCE` point; *good*
-when it is beaten, but by less than an inaccuracy (:data:`THRESHOLDS`); else *inaccuracy*, *mistake* or
-*blunder* by the size of the loss. A decision with one legal play is
-*forced* and gets no class.
+- its loss in **levels** (the mover's side's expected level change) makes it
+  an *inaccuracy*, a *mistake* or a *blunder* (:data:`LEVEL_THRESHOLDS`);
+- where the result is not at stake — the loss in levels is under an
+  inaccuracy — the **points** decide, and at most an *inaccuracy*
+  (:data:`POINTS_INACCURACY` points or more): a play that changes the result
+  on no deal is never a mistake, whatever its points;
+- else *good* when it is worse beyond the noise by a little, *best* when not.
 
-Like all sampling it assumes that from the next play on everyone sees
-every hand (*strategy fusion*), and the playouts are only as good as the
-bot: both limits are set out in docs/review.md.
+With ``measure="points"`` (a points-only study) the points alone decide, by
+:data:`POINT_THRESHOLDS`. A decision with one legal play is *forced* and gets
+no class. Every inaccuracy, mistake and blunder carries its reasons
+(:mod:`.reasons`), drawn from the fresh deals.
+
+Like all sampling it assumes that from the next play on everyone sees every
+hand (*strategy fusion*), and the playouts are only as good as the bot: both
+limits are set out in docs/review.md.
 
 >>> from huolong.engine import read_file
 >>> [pos] = read_file("puzzles/examples/keep-bottom.hl")
->>> verdict = judge(pos, pos.legal_plays()[0], seed=1, settings=JudgeSettings(samples=16))
+>>> verdict = judge(pos, pos.legal_plays()[0], seed=1)
 >>> verdict.grade in GRADES, len(verdict.plays) == len(pos.legal_plays())
 (True, True)
 """
@@ -49,71 +41,46 @@ bot: both limits are set out in docs/review.md.
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from huolong.engine import Outcome, Play, Position, seat_name
+from huolong.engine import Play, Position, seat_name
 from huolong.engine.seats import Seat
 
 from huolong.solver.session import StopToken
-from .advice import score_samples
-from .race import Tally, mean, rounded, standard_error
+from .deals import Deals
+from .race import mean, rounded, standard_error
+from .ranking import PlayTally, Ranking, Settings, add_rows, rank, tallies
+from .reasons import Reason, reasons
+from .valuation import value_on
 
-POINTS_PER_LEVEL = 40
-#: The least loss (points on the decision's scale) of each class beyond "good", worst first.
-THRESHOLDS = (("blunder", 40.0), ("mistake", 15.0), ("inaccuracy", 2.5))
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
-SIGNIFICANCE = 2.0  # standard errors: a smaller loss is within the noise of the samples
-SETTLED = 3.0  # standard errors: fresh samples stop once the loss is this far inside one class's bounds
-TOLERANCE = 1.5  # points: a smaller loss is as good as the best play, however sure
-Z95 = 1.96  # the race drops a play the leader beats at 95 %
-FRESH = 1_000_000  # the confirming samples' indices start here: never the race's
-RIVALS = 3  # the best other plays left in the race that the play made is set against on fresh samples
+FLAGGED = ("inaccuracy", "mistake", "blunder")
+#: The least loss in levels, at the lower end of its 95 % interval, of each class beyond "good", worst first.
+LEVEL_THRESHOLDS = (("blunder", 0.5), ("mistake", 0.25), ("inaccuracy", 0.1))
+#: Where the result is not at stake: the least loss in points (lower end) of an inaccuracy.
+POINTS_INACCURACY = 6.0
+#: The points-only study's classes (``measure="points"``), on the lower end of the loss in points.
+POINT_THRESHOLDS = (("blunder", 40.0), ("mistake", 15.0), ("inaccuracy", 5.0))
+#: A loss beyond the noise but under these is "good" rather than "best" (levels, points).
+GOOD_LEVELS, GOOD_POINTS = 0.02, 1.5
+SIGNIFICANCE = 2.0  # standard errors: the ends of a loss's interval (≈ 95 %)
+FRESH = 1_000_000  # the confirming deals' numbers start here: never the race's
+# the review's old scale, kept for its JSON: a level counted as this many points
+POINTS_PER_LEVEL = 40
 
 
 @dataclass(frozen=True)
-class JudgeSettings:
-    """How hard each decision is looked at (the defaults are the review's)."""
+class JudgeSettings(Settings):
+    """The ranking's settings (the hint's, by default) and how far a loss is confirmed."""
 
-    samples: int = 128  # at most, per play, in the race
-    first_round: int = 32  # every legal play gets these
-    confirm: int = 1024  # at most, fresh samples behind a loss that may reach an inaccuracy
-    confirm_round: int = 256
-    search_cards: int = 6  # from this many cards a hand on, each sample is solved exactly
-    exact_cards: int = 6  # the playouts' exact end, from points_cards cards a hand on
-    exact_cards_early: int = 4  # the same above points_cards: a tenth of the time, the same means (measured)
-    max_nodes: int = 400_000  # per sample; beyond it the sample is played out
-    points_cards: int = 12  # above: judged on points; from here on: points and levels
-
-
-@dataclass
-class PlayValue(Tally):
-    """One legal play over the samples it was given: the attackers' points, the dealer team's level
-    change (``swings``) and the score on the decision's scale, from the mover's side."""
-
-    play: Play = field(default_factory=lambda: Play(()))
-    side_points: list[int] = field(default_factory=list)  # the mover's side's view of the points
-    side_swings: list[int] = field(default_factory=list)
-
-    @property
-    def swing(self) -> float:
-        return mean(self.swings)
-
-    @property
-    def swing_se(self) -> float:
-        return standard_error(self.swings)
-
-    def to_dict(self) -> dict:
-        return {"play": str(self.play), "samples": self.samples, "mean_points": rounded(self.mean_points),
-                "points_se": rounded(self.points_se), "swing": rounded(self.swing), "swing_se": rounded(self.swing_se),
-                "p_dug": rounded(self.p_dug), "score": rounded(self.score)}
+    confirm: int = 512  # at most, fresh deals behind a dropped play's loss
+    confirm_round: int = 128
 
 
 @dataclass(frozen=True)
 class Loss:
-    """The best play against the play made, on paired samples: mean and standard error on the
-    decision's scale, in points, and in levels (all from the mover's side; positive = lost)."""
+    """The best play against the play made on paired deals, from the mover's side (positive = lost):
+    in levels and in points, each with its standard error; ``score`` is the class's measure."""
 
     score: float
     score_se: float
@@ -124,17 +91,29 @@ class Loss:
     samples: int
 
     @classmethod
-    def between(cls, best: PlayValue, made: PlayValue) -> Loss:
-        n = min(best.samples, made.samples)  # a dropped play stopped early: compare the samples both had
-        score = [a - b for a, b in zip(best.scores[:n], made.scores[:n])]
+    def between(cls, best: PlayTally, made: PlayTally, measure: str = "levels") -> Loss:
+        n = min(best.samples, made.samples)  # a dropped play stopped early: the deals both had
         points = [a - b for a, b in zip(best.side_points[:n], made.side_points[:n])]
         levels = [a - b for a, b in zip(best.side_swings[:n], made.side_swings[:n])]
-        return cls(mean(score), _se(score), mean(points), _se(points), mean(levels), _se(levels), n)
+        if measure == "points":
+            return cls(mean(points), _se(points), mean(points), _se(points), mean(levels), _se(levels), n)
+        return cls(mean(levels), _se(levels), mean(points), _se(points), mean(levels), _se(levels), n)
+
+    def low(self, what: str) -> float:
+        """The lower end of the 95 % interval of the loss in ``levels`` or ``points``."""
+        return (self.levels - SIGNIFICANCE * self.levels_se if what == "levels"
+                else self.points - SIGNIFICANCE * self.points_se)
+
+    def high(self, what: str) -> float:
+        return (self.levels + SIGNIFICANCE * self.levels_se if what == "levels"
+                else self.points + SIGNIFICANCE * self.points_se)
 
     def to_dict(self) -> dict:
-        return {"loss": rounded(self.score), "loss_se": rounded(self.score_se), "loss_points": rounded(self.points),
-                "loss_points_se": rounded(self.points_se), "loss_levels": rounded(self.levels),
-                "loss_levels_se": rounded(self.levels_se), "samples": self.samples}
+        """Losses as shown: never below zero (a play judged on fresh deals may do better than the best)."""
+        return {"loss": rounded(max(0.0, self.score)), "loss_se": rounded(self.score_se),
+                "loss_points": rounded(max(0.0, self.points)), "loss_points_se": rounded(self.points_se),
+                "loss_levels": rounded(max(0.0, self.levels)), "loss_levels_se": rounded(self.levels_se),
+                "samples": self.samples}
 
 
 NO_LOSS = Loss(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
@@ -145,180 +124,132 @@ def _se(values: list[float]) -> float:
     return 0.0 if math.isnan(se) else se
 
 
-def grade(loss: float, se: float) -> str:
-    """The class of a play that loses ``loss`` ± ``se`` against the best (points on its scale).
+def classify(loss: Loss, measure: str = "levels", end: str = "low") -> tuple[str, str]:
+    """``(class, scale)`` of a play that loses ``loss``, read at the lower end of its interval (or the
+    ``high`` end: what the class could still be); the scale says which measure decided it.
 
-    >>> grade(16.0, 2.0), grade(12.0, 7.0), grade(2.0, 0.5), grade(1.2, 0.1), grade(5.0, 1.0), grade(60.0, 5.0)
-    ('mistake', 'best', 'good', 'best', 'inaccuracy', 'blunder')
+    >>> classify(Loss(0.3, 0.02, 12, 1, 0.3, 0.02, 200))
+    ('mistake', 'levels')
+    >>> classify(Loss(0.0, 0.0, 10.0, 0.5, 0.0, 0.0, 200))   # the result unchanged: points, an inaccuracy at most
+    ('inaccuracy', 'points')
+    >>> classify(Loss(0.2, 0.2, 4, 3, 0.2, 0.2, 16))         # within the noise of the best
+    ('best', 'levels')
     """
-    if loss < TOLERANCE or loss < SIGNIFICANCE * se:
-        return "best"
-    for name, least in THRESHOLDS:
-        if loss >= least:
-            return name
-    return "good"
+    at = loss.low if end == "low" else loss.high
+    if measure == "points":
+        for name, least in POINT_THRESHOLDS:
+            if at("points") >= least:
+                return name, "points"
+        return ("good" if at("points") > GOOD_POINTS else "best"), "points"
+    for name, least in LEVEL_THRESHOLDS:
+        if at("levels") >= least:
+            return name, "levels"
+    if at("points") >= POINTS_INACCURACY:
+        return "inaccuracy", "points"
+    if at("levels") > GOOD_LEVELS:
+        return "good", "levels"
+    return ("good" if at("points") > GOOD_POINTS else "best"), "levels"
+
+
+def grade(loss: Loss, measure: str = "levels") -> str:
+    """The class of a play that loses ``loss`` (see :func:`classify`)."""
+    return classify(loss, measure)[0]
 
 
 @dataclass(frozen=True)
 class Judgement:
-    """One decision judged. ``value``: the best play's expected result — what the position was worth
-    to the mover before the play (``None`` for a forced play, which is not sampled)."""
+    """One decision judged. ``value``: the best play's tally — what the position was worth to the mover
+    before the play (``None`` for a forced play, which is not sampled). ``scale``: ``levels`` or
+    ``points`` (what decided the class), ``forced``. ``noise``: the play is best only within the noise
+    of the ranking's first (the race could not tell them apart)."""
 
     ply: int  # 0-based, in the record
     trick: int  # 1-based
     seat: Seat
     play: Play
-    scale: str  # "points", "levels" or "forced"
+    scale: str
     grade: str | None  # one of GRADES; None when forced
     best: Play
     loss: Loss
-    confirmed: bool  # the loss is from fresh samples
-    plays: tuple[PlayValue, ...]  # every legal play, best first
-    exact_samples: int = 0  # samples solved by the search rather than played out
+    confirmed: bool  # the loss is from fresh deals
+    plays: tuple[PlayTally, ...]  # every legal play, as ranked
+    exact_samples: int = 0  # deals solved by the search rather than played out
+    why: tuple[Reason, ...] = ()
+    noise: bool = False
+    measure: str = "levels"
+    samples: int = 0  # the ranking's deals
 
     @property
     def forced(self) -> bool:
         return self.scale == "forced"
 
     @property
-    def value(self) -> PlayValue | None:
+    def flagged(self) -> bool:
+        return self.grade in FLAGGED
+
+    @property
+    def value(self) -> PlayTally | None:
         return self.plays[0] if self.plays and not self.forced else None
 
     def to_dict(self) -> dict:
         value = self.value
         return {"ply": self.ply, "trick": self.trick, "seat": seat_name(self.seat), "play": str(self.play),
-                "class": self.grade, "scale": self.scale, "best_play": str(self.best), **self.loss.to_dict(),
-                "confirmed": self.confirmed, "exact_samples": self.exact_samples,
+                "class": self.grade, "scale": self.scale, "measure": self.measure, "best_play": str(self.best),
+                **self.loss.to_dict(), "confirmed": self.confirmed, "within_noise": self.noise,
+                "exact_samples": self.exact_samples, "ranking_samples": self.samples,
+                "why": [r.text() for r in self.why], "reasons": [r.to_dict() for r in self.why],
                 "value": None if value is None else {"mean_points": rounded(value.mean_points),
                                                      "points_se": rounded(value.points_se),
-                                                     "swing": rounded(value.swing), "swing_se": rounded(value.swing_se)},
+                                                     "swing": rounded(value.levels), "swing_se": rounded(value.levels_se)},
                 "plays": [p.to_dict() for p in self.plays] if not self.forced else []}
 
 
-def decision_seed(seed: int, ply: int) -> int:
-    """The samples of decision ``ply`` of a review seeded ``seed``: the same wherever it runs."""
-    return random.Random(f"review:{seed}:{ply}").getrandbits(32)
-
-
-def scale_of(pos: Position, settings: JudgeSettings) -> str:
-    return "points" if pos.cards_left > settings.points_cards else "levels"
+def forced(pos: Position, play: Play, ply: int = 0, trick: int = 1) -> Judgement:
+    return Judgement(ply, trick, pos.to_play, play, "forced", None, play, NO_LOSS, False,
+                     (PlayTally(play=play, mover=pos.to_play),))
 
 
 def judge(pos: Position, play: Play, *, seed: int = 1, ply: int = 0, trick: int = 1,
-          settings: JudgeSettings = JudgeSettings(), stop: StopToken | None = None) -> Judgement:
-    """Judge ``play`` in ``pos`` on what the seat to move could see (see the module docstring)."""
+          settings: JudgeSettings = JudgeSettings(), stop: StopToken | None = None,
+          ranking: Ranking | None = None, threads: int = 1) -> Judgement:
+    """Judge ``play`` in ``pos`` on what the seat to move could see (see the module docstring).
+    ``ranking``: the position's ranking when the caller has it (the hint's), else it is made."""
     legal = pos.legal_plays()
     if play not in legal:
         raise ValueError(f"{play} is not a legal play here")
-    seat = pos.to_play
     if len(legal) == 1:
-        return Judgement(ply, trick, seat, play, "forced", None, play, NO_LOSS, False, (PlayValue(play=play),))
-    scale = scale_of(pos, settings)
-    sampler = _Sampler(pos, decision_seed(seed, ply), scale, settings, stop)
-    values = {p: PlayValue(play=p) for p in legal}
-    made = values[play]
-    live = list(values.values())
+        return forced(pos, play, ply, trick)
+    if ranking is None:
+        ranking = rank(pos, seed=seed, settings=settings, stop=stop, threads=threads)
+    made, best = ranking.tally(play), ranking.best
+    measure = settings.measure
+    if made.dropped_after is None:  # still in the race: as good as the best, or within the noise of it
+        loss = Loss.between(best, made, measure) if made is not best else NO_LOSS
+        return Judgement(ply, trick, pos.to_play, play, measure, "best", best.play, loss, False,
+                         tuple(ranking.plays), ranking.exact, (), made is not best and not ranking.settled,
+                         measure, ranking.samples)
+    fresh_best, fresh_made = confirm(ranking.deals, pos, best.play, play, settings, stop, threads)
+    loss = Loss.between(fresh_best, fresh_made, measure)
+    name, scale = classify(loss, measure)
+    why = tuple(reasons(pos, fresh_made, fresh_best, scale)) if name in FLAGGED else ()
+    return Judgement(ply, trick, pos.to_play, play, scale, name, best.play, loss, True, tuple(ranking.plays),
+                     ranking.exact, why, False, measure, ranking.samples)
+
+
+def confirm(deals: Deals, pos: Position, best: Play, made: Play, settings: JudgeSettings,
+            stop: StopToken | None = None, threads: int = 1) -> tuple[PlayTally, PlayTally]:
+    """The best play and the play made on fresh deals, in rounds until the loss's class is the same at both
+    ends of its interval, or ``settings.confirm`` deals."""
+    fresh_best, fresh_made = tallies(pos, [best, made])
+    attacker = pos.is_attacker(pos.to_play)
     done = 0
-    while done < settings.samples:
-        size = settings.first_round if done == 0 else min(max(16, done // 2), settings.samples - done)
-        sampler.add(live, range(done, done + size))
+    while done < settings.confirm:
+        size = min(settings.confirm_round, settings.confirm - done)
+        rows = value_on(deals, [best, made], range(FRESH + done, FRESH + done + size), settings, threads=threads,
+                        stop=stop)
+        add_rows([fresh_best, fresh_made], rows, attacker, settings.measure)
         done += size
-        live = _dropped(live, made)
-        if _decided(live, made):
+        loss = Loss.between(fresh_best, fresh_made, settings.measure)
+        if classify(loss, settings.measure, "low") == classify(loss, settings.measure, "high"):
             break
-    rivals = sorted((v for v in live if v is not made), key=lambda v: -v.score)[:RIVALS]
-    rival = rivals[0] if rivals else None
-    loss, confirmed = NO_LOSS, False
-    if rival is not None:
-        loss = Loss.between(rival, made)
-        confirmed = any(_may_reach(Loss.between(r, made)) for r in rivals)
-    if confirmed:  # it may be an inaccuracy or worse: fresh samples, the rivals against the play made alone
-        fresh = [PlayValue(play=r.play) for r in rivals]
-        fresh_made = PlayValue(play=made.play)
-        done = 0
-        while done < settings.confirm:
-            size = min(settings.confirm_round, settings.confirm - done)
-            sampler.add([*fresh, fresh_made], range(FRESH + done, FRESH + done + size))
-            done += size
-            top = max(range(len(fresh)), key=lambda i: fresh[i].score)
-            rival, loss = rivals[top], Loss.between(fresh[top], fresh_made)
-            if _band(loss.score - SETTLED * loss.score_se) == _band(loss.score + SETTLED * loss.score_se):
-                break
-    best = rival if rival is not None and loss.score > 0 else made
-    ranked = sorted(values.values(), key=lambda v: (v is not best, -(v.dropped_after or math.inf), -v.score))
-    return Judgement(ply, trick, seat, play, scale, grade(loss.score, loss.score_se), best.play, loss, confirmed,
-                     tuple(ranked), sampler.exact)
-
-
-def _may_reach(loss: Loss) -> bool:
-    """The race cannot rule out a loss of an inaccuracy or more."""
-    return loss.score + SIGNIFICANCE * loss.score_se >= THRESHOLDS[-1][1]
-
-
-def _band(loss: float) -> int:
-    """Which class a loss of this size falls in: 0 below an inaccuracy, 1, 2, 3 up to a blunder."""
-    return sum(loss >= least for _name, least in THRESHOLDS)
-
-
-def _dropped(live: list[PlayValue], made: PlayValue) -> list[PlayValue]:
-    """The plays left after dropping those the leader beats at 95 % (never the play made)."""
-    if len(live) < 2:
-        return live
-    leader = max(live, key=lambda v: v.score)
-    kept = []
-    for other in live:
-        if other is leader or other is made:
-            kept.append(other)
-            continue
-        diffs = [a - b for a, b in zip(leader.scores, other.scores, strict=True)]
-        if mean(diffs) - Z95 * _se(diffs) > 0:
-            other.dropped_after = other.samples
-        else:
-            kept.append(other)
-    return kept
-
-
-def _decided(live: list[PlayValue], made: PlayValue) -> bool:
-    """The race has told what it can: no play left may beat the play made by an inaccuracy, or one
-    play alone is left beside it (fresh samples then say by how much it is better)."""
-    others = [v for v in live if v is not made]
-    if len(others) <= 1:
-        return True
-    least = THRESHOLDS[-1][1]
-    for other in others:
-        diffs = [a - b for a, b in zip(other.scores, made.scores, strict=True)]
-        if mean(diffs) + SIGNIFICANCE * _se(diffs) >= least:
-            return False
-    return True
-
-
-class _Sampler:
-    """Values plays on numbered samples of what the mover knows, scored on the decision's scale."""
-
-    def __init__(self, pos: Position, seed: int, scale: str, settings: JudgeSettings, stop: StopToken | None):
-        self.pos = pos
-        self.seat = pos.to_play
-        self.attacker = pos.is_attacker(self.seat)
-        self.seed = seed
-        self.scale = scale
-        self.settings = settings
-        self.stop = stop
-        self.exact = 0
-
-    def add(self, values: Sequence[PlayValue], indices: range) -> None:
-        s = self.settings
-        plays = tuple(v.play for v in values)
-        results = score_samples(self.pos, self.seat, "outcome", self.seed, tuple(indices), plays, False, s.max_nodes,
-                                s.exact_cards if self.scale == "levels" else s.exact_cards_early, self.stop,
-                                s.search_cards)
-        for solved, per_play in results:
-            self.exact += solved
-            for v, (points, dug, name, levels) in zip(values, per_play, strict=True):
-                outcome = Outcome(name, levels)
-                side = 1 if self.attacker else -1
-                v.add(points, dug, outcome, 0.0)
-                side_swing = -side * v.swings[-1]
-                v.side_points.append(side * points)
-                v.side_swings.append(side_swing)
-                score = side * points + (POINTS_PER_LEVEL * side_swing if self.scale == "levels" else 0)
-                v.scores[-1] = float(score)
+    return fresh_best, fresh_made

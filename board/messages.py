@@ -10,6 +10,7 @@ CLI read one catalog.
 
 from __future__ import annotations
 
+from huolong.analysis.reasons import TEXTS as REASONS
 from huolong.i18n import LANGUAGES, N_, _
 
 #: The request header by which the page's language switch overrides the browser's Accept-Language.
@@ -19,6 +20,7 @@ LANGUAGE_NAMES = {"zh": "中文", "en": "English"}
 assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
 MESSAGES = {
+    **{f"why_{kind}": text for kind, text in REASONS.items()},  # why a play was marked: the review's own sentences
     "loading": N_("The solver is loading — the first start compiles it (up to a minute). Positions show meanwhile."),
     "ready": N_("solver ready"),
     "to_lead": N_("{seat} to lead"),
@@ -91,10 +93,10 @@ MESSAGES = {
     "review_again": N_("Review again"),
     "review_bury_no_kitty": N_("The bury is not judged: the record has no Kitty (the cards the dealer picked up)."),
     "review_bury_none": N_("The bury is not judged: the record does not start at the first trick."),
-    "review_bury_best": N_("Bury by {seat}: {cards} — best of the {n} burials the bury advisor tried."),
-    "review_bury_best_fresh": N_("Bury by {seat}: {cards} — best: the advisor's first choice, {best}, is no better on fresh samples ({levels} ± {se} levels)."),
-    "review_bury_loss": N_("Bury by {seat}: {cards} — {grade}: {levels} ± {se} levels below {best}."),
-    "review_legend": N_("?! inaccuracy (2.5 points or more lost on average), ? mistake (15 or more), ?? blunder (40 or more: a level); in the play list each marked play shows the points it lost (−12). A class only where the loss is beyond two standard errors; from 12 cards a hand on, a level counts 40 points. Accuracy: 100·e^(−loss/20), averaged over a seat's decisions."),
+    "review_bury_best": N_("Bury by {seat}: {cards} — best: the bury advisor's first choice of the {n} burials it tried."),
+    "review_bury_best_fresh": N_("Bury by {seat}: {cards} — best: the advisor's first choice, {best}, is no better beyond the noise ({levels} ± {se} levels)."),
+    "review_bury_loss": N_("Bury by {seat}: {cards} — {grade}: loses {levels} ± {se} levels against the advisor's first choice, {best}."),
+    "review_legend": N_("?! inaccuracy (0.10 levels or more lost on average, or 6 points where the result was not at stake), ? mistake (0.25 levels or more), ?? blunder (0.50 levels or more); in the play list each marked play shows what it lost, in levels (lv) or in points (pt). A class only where the lower end of the loss's 95% interval reaches it. Accuracy: 100·e^(−levels lost/0.5) (or e^(−points/40)), averaged over a seat's decisions."),
     "who": N_("who"),
     "who_dealer": N_("{seat} (dealer)"),
     "who_dealer_team": N_("{a} dealer team"),
@@ -108,8 +110,11 @@ MESSAGES = {
     "class_forced": N_("forced"),
     "points_lost": N_("points lost"),
     "levels_lost": N_("levels lost"),
-    "loss_points": N_("{loss} ± {se} points lost"),
-    "loss_levels": N_("{loss} ± {se} points lost ({levels} levels)"),
+    "loss_points": N_("{points} ± {se} points lost, the result unchanged"),
+    "loss_points_study": N_("{points} ± {se} points lost"),
+    "loss_levels": N_("{levels} ± {se} levels and {points} points lost"),
+    "ply_loss_levels": N_("−{levels} lv"),
+    "ply_loss_points": N_("−{points} pt"),
     "learn_button": N_("Learn from the marked plays of"),
     "learn_title": N_("Learn from {seat}'s marked plays: {n} of {of}"),
     "learn_try": N_("Trick {trick}: find a better play for {seat} than the one made — you see what {seat} saw; click the cards."),
@@ -120,14 +125,16 @@ MESSAGES = {
     "learn_done": N_("Done"),
     "learn_stop": N_("Stop"),
     "learn_same": N_("That is the play made in the hand: {grade}."),
-    "learn_best": N_("{play}: as good as the best play."),
-    "learn_good": N_("{play}: good — {loss} points from the best."),
-    "learn_worse": N_("{play} loses {loss} points against {best}."),
-    "learn_not_better": N_("{play}: no better than the play made, {made}, on the same samples; the best was {best}."),
+    "learn_best": N_("{play}: as good as the best play (within the noise)."),
+    "learn_good": N_("{play}: good — close to the best."),
+    "learn_worse_levels": N_("{play} loses {levels} levels against {best}."),
+    "learn_worse_points": N_("{play} loses {points} points against {best}, the result unchanged."),
+    "learn_not_better": N_("{play}: no better than the play made, {made}, on the same deals; the best was {best}."),
+    "learn_numbers": N_("On the review's deals: {play} — your side {levels} levels, the attackers {points} points; {best} — {best_levels} levels, {best_points} points."),
     "ply_pending": N_("This play is not judged yet."),
     "ply_played": N_("{seat} played {play}: {grade}."),
     "ply_loss": N_("{loss}; best: {best}."),
-    "ply_samples": N_("(on {n} samples of what {seat} could see)"),
+    "ply_samples": N_("(on {n} deals of what {seat} could see)"),
     "ply_dd_lucky": N_("Double-dummy it lost nothing: lucky."),
     "ply_dd_unlucky": N_("Double-dummy it lost: unlucky, it was right on what could be seen."),
     "ply_dd_worse": N_("Double-dummy: a worse result."),

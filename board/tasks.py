@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from huolong.analysis.advice import advise
-from huolong.analysis.burial import rank_burials
+from huolong.analysis.burial import BURY_SAMPLES, rank_burials
+from huolong.analysis.ranking import Settings as RankingSettings
 from huolong.analysis.judge import JudgeSettings
 from huolong.analysis.review import estimate
 from huolong.bots import NAMES, policy_of
@@ -24,6 +25,7 @@ from huolong.bots.table import decide_bury, decide_play
 from huolong.engine import Position, card_token, parse_seat
 from huolong.i18n import _
 from huolong.solver import SearchAborted, SolverError, StopToken, solve, stopped_dict
+from huolong.solver.jobs import default_workers
 
 from .positions import BadRequest, Library, node, start_and_line
 
@@ -108,9 +110,9 @@ def settings(kind: str, params: dict) -> Settings:
                         samples=_count(params, "samples", 20, 2, 1000))
     if kind == "advise":
         return Settings(objective=_objective(params), seat=_seat(params), seed=seed_of(params),
-                        samples=_count(params, "samples", 200, 1, 100_000))
+                        samples=_count(params, "samples", RankingSettings.samples, 1, 100_000))
     if kind == "bury":
-        return Settings(samples=_count(params, "samples", 20_000, 2, 100_000), seed=seed_of(params),
+        return Settings(samples=_count(params, "samples", BURY_SAMPLES, 2, 100_000), seed=seed_of(params),
                         seconds=_number(params, "seconds", 120.0, 1.0, 3600.0))
     if kind == "move":
         return Settings(policy=_policy(params), seed=seed_of(params))
@@ -194,7 +196,7 @@ def advise_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     pos = _node(params)
     options = settings("advise", params)
     try:
-        advice = advise(pos, seat=options.seat, samples=options.samples, seed=options.seed,
+        advice = advise(pos, seat=options.seat, samples=options.samples, seed=options.seed, workers=default_workers(),
                         objective=options.objective, stop=stop, on_round=lambda a: emit(a.to_dict()))
     except SolverError as e:
         raise BadRequest(str(e)) from None
@@ -232,7 +234,7 @@ def review_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     processes of its own (every core). Items as they come: ``{"bury": …}`` once the bury is judged,
     then ``{"trick": n, "plays": […], "done": k, "total": m}`` for each trick in order."""
     from huolong.analysis.hand_review import ReviewSettings, decisions, method, review_hand, summarise
-    from huolong.solver.jobs import Workers, default_workers
+    from huolong.solver.jobs import Workers
 
     record = Library([]).root(params["root"])
     if not record.record:

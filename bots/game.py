@@ -22,8 +22,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from huolong.engine import Position
+from huolong.engine import BIG_JOKER, Play, Position
 from huolong.engine.game import Decide, Declaration, GameState, always, game_deal
+from huolong.engine.shown import TAG as SHOWN_TAG, shown_text
 from huolong.engine.gamefile import GameFile, GameHeader, hand_tags
 from huolong.engine.seats import Seat
 
@@ -53,9 +54,21 @@ def deal_next(header: GameHeader, state: GameState, policies: Sequence[Policy],
     """The next hand of the game dealt (before the bury), with its game tags; ``shown`` hears of each
     declaration while dealing (see :func:`~huolong.engine.game.declare`)."""
     number = state.hands + 1
+    showings: list[Declaration] = []  # every seat that showed big jokers: all seats saw them (a Shown tag)
+
+    def hear(declared: Declaration | None) -> None:
+        if declared is None:
+            showings.clear()  # nobody declared: the cards are dealt again
+        else:
+            showings.append(declared)
+        if shown is not None:
+            shown(declared)
+
     deal, declared = game_deal(header.seed, header.game, state.hands, state, header.rules, header.game_rules,
-                               _decider(policies, header, number), shown)
+                               _decider(policies, header, number), hear)
     deal.tags = {**dict(header.tags), **hand_tags(state, number, (declared.seat, declared.jokers) if declared else None)}
+    if declared is not None and showings:
+        deal.tags[SHOWN_TAG] = shown_text([(d.seat, Play((BIG_JOKER,) * d.jokers)) for d in showings])
     return deal, declared
 
 

@@ -23,6 +23,7 @@ import random
 
 from huolong.analysis.advice import advise
 from huolong.analysis.burial import rank_burials
+from huolong.analysis.ranking import Settings
 from huolong.engine import Hand, Play
 from huolong.engine.sampling import Knowledge
 
@@ -54,12 +55,12 @@ class AdvisePolicy:
         legal = pos.legal_plays()
         if len(legal) == 1:
             return legal[0]
-        far = pos.cards_left > self.points_cards
-        objective = "points" if far else "outcome"
-        exact_cards = self.points_exact if far else self.exact_cards
-        advice = advise(pos, seat=knowledge.seat, samples=self.samples, seed=rng.getrandbits(32), objective=objective,
-                        search_cards=self.search_cards, exact_cards=exact_cards, max_nodes=self.max_nodes,
-                        true_values=False, batch=min(16, self.samples))
+        objective = "points" if pos.cards_left > self.points_cards else "outcome"
+        settings = Settings(samples=self.samples, first_round=min(16, self.samples), search_cards=self.search_cards,
+                            exact_cards=self.exact_cards, exact_cards_early=self.points_exact,
+                            points_cards=self.points_cards, max_nodes=self.max_nodes)
+        advice = advise(pos, seat=knowledge.seat, seed=rng.getrandbits(32), objective=objective, settings=settings,
+                        true_values=False)
         if advice.interrupted:  # Ctrl-C while it thought: the game or match stops (advise keeps it for its hint)
             raise KeyboardInterrupt
         return advice.best.play

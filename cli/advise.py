@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from contextlib import nullcontext
 
 import click
 from tabulate import tabulate
@@ -13,12 +14,14 @@ from huolong.i18n import N_, _, join, ngettext, pgettext
 from huolong.engine.sampling import Knowledge, shown_voids
 from huolong.puzzles.shipped import shown_event
 from huolong.analysis.advice import SAMPLES, Advice, PlayAdvice, advise
-from huolong.solver.jobs import Workers
+from huolong.analysis.ranking import Settings
+from huolong.solver.jobs import Workers, default_workers
 
 from .common import (
-    BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, progress,
+    BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers,
     scheduler_option, seed_option, where, workers_option, WholeNumber,
 )
+from .hint import LiveLines, hint_lines
 from .render import Style, diagram, header, outcome_label, value_text
 
 STRATEGY_FUSION = N_("Sampling assumes that from the next play on every player sees every hand (strategy fusion): "
@@ -45,22 +48,30 @@ def advice_position(pos: Position, trick: int | None, seat: str | None) -> Posit
     return cut
 
 
-def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type: ignore[no-untyped-def]
-    """:func:`advise` with errors about the position as bad input."""
+def run_advice(pos: Position, pool: Workers | None, threads: int, style: Style, **options) -> Advice:  # type: ignore[no-untyped-def]
+    """:func:`advise` with errors about the position as bad input, its ranking shown on the terminal (stderr)
+    as it is refined."""
+    live = LiveLines(style, err=True)
     try:
-        return advise(pos, pool=pool, on_progress=bar.update, **options)
+        return advise(pos, pool=pool, workers=threads, on_round=lambda a: live.show(hint_lines(a, style, False)),
+                      **options)
     except HuolongError as e:
         raise BadInput(_("{file}: {message}").format(file=where(pos), message=e)) from None
+    finally:
+        live.done()
 
 
 @click.command("advise", help=N_("""Single-dummy advice: rank the plays of the seat to play by sampling the hands it cannot see.
 
     The seat knows its hand, every card played and by whom, and the bottom if
-    it is the dealer. Each sample deals the hidden hands at random
-    consistently with that; every legal play is valued on it by the exact
-    search (or, beyond --max-nodes, by playouts), and plays race on the same
-    samples until the best is clear. With every hand in the file, each play
-    also shows its double-dummy value on the true deal (dd).
+    it is the dealer. Each deal of the hidden hands is drawn at random
+    consistently with that; every legal play is valued on it (played out by
+    the bot, the last cards exact; near the end by the exact search), and
+    plays race on the same deals until the best is clear. Plays are ranked by
+    the side's expected level change, points breaking ties. It is the
+    ranking the hint and the review give for the same position and seed.
+    With every hand in the file and at most 10 cards a hand, each play also
+    shows its double-dummy value on the true deal (dd).
 
     \b
     Examples:
@@ -74,21 +85,22 @@ def run_advice(pos: Position, pool: Workers, bar, **options) -> Advice:  # type:
 @click.option("--trick", type=WholeNumber(1), metavar="T",
               help=N_("In a hand record: advise before trick T (before --seat's play in it, with --seat)."))
 @click.option("--samples", type=WholeNumber(1), default=SAMPLES, show_default=True,
-              help=N_("At most this many samples of the hidden hands."))
+              help=N_("At most this many deals of the hidden hands a play (the defaults are the hint's and the "
+                      "review's: change them and the ranking may differ from theirs)."))
 @click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help=N_("Stop sampling after this long (checked between rounds)."))
 @click.option("--tolerance", type=click.FloatRange(min=0), metavar="L",
               help=N_("Plays closer than this count as equally good (levels; points with --objective points). "
-                      "[default: 0.02 levels, 2 points]"))
+                      "[default: 0.05 levels, 2 points]"))
 @click.option("--objective", type=click.Choice(["outcome", "result", "points"]), default="outcome", show_default=True,
-              help=N_("outcome: rank by the side's expected level change; result: the same, each sample solved for "
-                      "its result only (faster; points only reach it); points: rank by the side's expected points."))
+              help=N_("outcome: rank by the side's expected level change, points breaking ties (result: the same); "
+                      "points: rank by the side's expected points alone."))
 @seed_option(N_("Seed of the samples: same seed, same output."))
 @workers_option
 @click.option("--known", is_flag=True, help=N_("Use the hands in the file (double-dummy) instead of sampling them."))
 @click.option("--all-samples", is_flag=True, help=N_("Value every play on every sample: no play is dropped early."))
-@click.option("--max-nodes", type=WholeNumber(1), default=2_000_000, show_default=True, metavar="N",
-              help=N_("Search budget per sample; beyond it the sample is played out by the bot."))
+@click.option("--max-nodes", type=WholeNumber(1), default=Settings.max_nodes, show_default=True, metavar="N",
+              help=N_("Search budget per deal near the end; beyond it the deal is played out by the bot."))
 @json_option(N_("Print JSON: a list, one object per position."))
 @no_color_option
 @ascii_option
@@ -100,10 +112,11 @@ def advise_command(files, seat, position, trick, samples, seconds, tolerance, ob
     results = []
     options = dict(samples=samples, seconds=seconds, tolerance=tolerance, objective=objective, seed=seed, known=known,
                    max_nodes=max_nodes, racing=not all_samples)
-    with open_workers(workers, scheduler) as pool:
+    # on this machine the deals are valued by threads of this process (no start-up); on a cluster, by its workers
+    threads = workers or default_workers()
+    with open_workers(workers, scheduler) if scheduler else nullcontext() as pool:
         for index, pos in enumerate(positions, start=1):
-            with progress(1 if known else samples, _("position {index}").format(index=index)) as bar:
-                advice = run_advice(pos, pool, bar, **options)
+            advice = run_advice(pos, pool, threads, style, **options)
             if as_json:
                 results.append(advice.to_dict())
             else:
@@ -191,7 +204,8 @@ def samples_line(advice: Advice) -> str:
     playouts = advice.samples - advice.solved_exact
     fields = dict(n=advice.samples, seconds=f"{advice.seconds:.1f}", exact=advice.solved_exact, playouts=playouts)
     if playouts:
-        return _("{n} samples in {seconds} s: {exact} solved exactly, {playouts} by playouts (beyond --max-nodes); "
-                 "swing: the side to play's expected level change (+ good for it).").format(**fields)
-    return _("{n} samples in {seconds} s: {exact} solved exactly; swing: the side to play's expected level change "
-             "(+ good for it).").format(**fields)
+        return _("{n} deals in {seconds} s: {exact} solved exactly, {playouts} played out by the bot (its last cards "
+                 "exact); swing: the side to play's expected level change in levels (+ good for it), attackers' "
+                 "points in points.").format(**fields)
+    return _("{n} deals in {seconds} s: {exact} solved exactly; swing: the side to play's expected level change in "
+             "levels (+ good for it), attackers' points in points.").format(**fields)

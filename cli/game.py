@@ -20,8 +20,6 @@ from collections.abc import Callable
 
 import click
 
-from huolong.analysis.advice import advise
-from huolong.analysis.burial import rank_burials
 from huolong.analysis.hand_review import ReviewSettings, decisions, review_hand
 from huolong.bots import PolicyError, policies_of
 from huolong.bots.table import play_table
@@ -32,10 +30,10 @@ from huolong.i18n import _, ngettext, pgettext
 from huolong.solver.playout import deal_seed
 
 from .common import BadInput, color_wanted, open_workers, progress, typed_play, write_atomically
+from .hint import show_bury_hint, show_hint
 from .render import Style, diagram, hand_lines, header, result_sentence, wrap
 from .review import whole_text
 
-HINT_SAMPLES = 48
 QUIT = ("q", "quit", "exit", "退出")
 HINT = ("hint", "h", "提示", "?")
 YES = ("y", "yes", "是", "亮", "好")
@@ -66,13 +64,10 @@ class HumanPolicy:
         while True:
             text = ask(_("Bury six cards (or hint, q)"))
             if text.lower() in HINT:
-                ranking = rank_burials(deal, samples=300, seed=self.hint_seed)
-                for c in ranking.candidates[:3]:
-                    click.echo("  " + _("{cards}: swing {swing}").format(cards=self.style.cards(list(c.bury)),
-                                                                         swing=f"{c.swing:+.2f} ± {c.swing_se:.2f}"),
-                               color=self.style.color)
-                click.echo("  " + _("swing: your team's expected level change (+ good for you), ± its standard "
-                                    "error."))
+                try:
+                    show_bury_hint(deal, self.style)
+                except KeyboardInterrupt:
+                    pass
                 continue
             try:
                 cards = Hand.from_cards(Play.parse(text).cards)
@@ -106,13 +101,7 @@ class HumanPolicy:
         while True:
             text = ask(_("{seat} to play (or hint, q)").format(seat=seat_label(pos.to_play)))
             if text.lower() in HINT:
-                advice = advise(pos, samples=HINT_SAMPLES, seed=self.hint_seed, true_values=False, search_cards=8)
-                for p in advice.plays[:3]:
-                    click.echo("  " + _("{play}: swing {swing}, attackers' points {points}").format(
-                        play=self.style.play(p.play), swing=f"{p.swing:+.2f}", points=f"{p.mean_points:.0f}"),
-                        color=self.style.color)
-                click.echo("  " + _("swing: your team's expected level change (+ good for you); attackers' points: "
-                                    "expected at the end."))
+                show_hint(pos, self.style)
                 continue
             play, why = typed_play(pos, text)
             if why:
@@ -249,7 +238,8 @@ def review_yours(record: Position, seat: int, style: Style, seed: int) -> None:
     your marked plays, and the summary of every seat."""
     click.echo("\n" + _("Reviewing the hand: every decision judged on what its player could see (Ctrl-C skips it)."))
     with open_workers(None, None) as pool, progress(decisions(record), _("decisions")) as bar:
-        verdict = review_hand(record, ReviewSettings(seed=seed), pool=pool, on_progress=lambda: bar.update(1))
+        # the review's default seed, as the hint's: `huolong-solve review FILE` gives the same verdicts
+        verdict = review_hand(record, ReviewSettings(), pool=pool, on_progress=lambda: bar.update(1))
     if verdict.interrupted:
         click.echo(_("Review skipped; run it again with: huolong-solve review {file}").format(
             file=record.origin[0] if record.origin else "FILE"))

@@ -11,8 +11,9 @@ from contextlib import nullcontext
 import click
 from tabulate import tabulate
 
-from huolong.analysis.hand_review import BuryJudgement, HandVerdict, JudgedPlay, ReviewSettings, decisions, review_hand
-from huolong.analysis.judge import POINTS_PER_LEVEL, JudgeSettings
+from huolong.analysis.hand_review import (BuryJudgement, HandVerdict, JudgedPlay, ReviewSettings, before_bury, decisions,
+                                          review_hand)
+from huolong.analysis.judge import LEVEL_THRESHOLDS, POINTS_INACCURACY, JudgeSettings
 from huolong.analysis.review import (HandReview, estimates, first_reviewed_ply, plays_to_review,
                                      review)
 from huolong.engine import parse_seat, seat_label
@@ -24,9 +25,6 @@ from .common import (
     scheduler_option, seed_option, where, workers_option, WholeNumber,
 )
 from .render import Style, compact_table, outcome_label, value_text, wrap
-
-FLAGGED = ("inaccuracy", "mistake", "blunder")
-
 
 def grade_label(grade: str | None) -> str:
     """A play's class in words (``None``: a forced play)."""
@@ -61,8 +59,11 @@ def grade_label(grade: str | None) -> str:
 @click.option("--all", "show_all", is_flag=True, help=N_("List every play, not only the mistakes."))
 @click.option("--seat", "seat_text", metavar="S|E|N|W", help=N_("List only this seat's plays (the summary keeps all)."))
 @click.option("--samples", type=WholeNumber(4), default=None, metavar="N",
-              help=N_("Samples of the hidden hands per play, at most (default: 128 for the whole hand, "
-                      "100 with --tricks --advise)."))
+              help=N_("Deals of the hidden hands per play, at most (default: the hint's, 320, for the whole "
+                      "hand; 100 with --tricks --advise)."))
+@click.option("--measure", type=click.Choice(["levels", "points"]), default="levels", show_default=True,
+              help=N_("levels: judge by what a play cost in levels, points only where the result is not at stake; "
+                      "points: a points-only study."))
 @seed_option(N_("Seed of the samples: same seed, same output."))
 @workers_option
 @click.option("--max-nodes", type=WholeNumber(1), default=None, metavar="N",
@@ -81,7 +82,7 @@ def grade_label(grade: str | None) -> str:
 @no_color_option
 @ascii_option
 @scheduler_option
-def review_command(files, position, show_all, seat_text, samples, seed, workers, max_nodes, tricks, plays,
+def review_command(files, position, show_all, seat_text, samples, measure, seed, workers, max_nodes, tricks, plays,
                    with_advice, estimate, as_json, no_color, ascii_, scheduler):
     records = load(files, position, None)
     for rec in records:
@@ -101,7 +102,7 @@ def review_command(files, position, show_all, seat_text, samples, seed, workers,
                 raise BadInput(_("{option} works with --tricks N (the double-dummy view of the last tricks); the "
                                  "whole-hand review already judges every play on what its player could "
                                  "see").format(option=name))
-        judge = JudgeSettings() if samples is None else JudgeSettings(samples=samples)
+        judge = JudgeSettings(measure=measure) if samples is None else JudgeSettings(samples=samples, measure=measure)
         settings = ReviewSettings(seed=seed, judge=judge, dd_max_nodes=max_nodes or ReviewSettings.dd_max_nodes)
         _review_whole(records, settings, style, show_all, seat, as_json, workers, scheduler)
         return
@@ -118,12 +119,13 @@ def _review_whole(records, settings: ReviewSettings, style: Style, show_all: boo
     total = sum(decisions(r) for r in records)
     with open_workers(workers, scheduler) as pool, progress(total, _("decisions")) as bar:
         for number, rec in enumerate(records, start=1):
-            verdict = review_hand(rec, settings, pool=pool, on_progress=lambda: bar.update(1))
+            printer = None if as_json else ProgressiveReview(rec, settings, style, show_all, seat, first=number == 1)
+            verdict = review_hand(rec, settings, pool=pool, on_progress=lambda: bar.update(1),
+                                  on_trick=printer.trick if printer else None,
+                                  on_bury=printer.bury if printer else None)
             out.append(verdict)
-            if not as_json:
-                clear_bar()
-                click.echo(("\n" if number > 1 else "") + whole_text(verdict, style, show_all, seat),
-                           color=style.color)
+            if printer is not None:
+                printer.finish(verdict)
             if verdict.interrupted:
                 break
     if as_json:
@@ -141,48 +143,157 @@ def clear_bar() -> None:
         sys.stderr.flush()
 
 
-def whole_text(verdict: HandVerdict, style: Style, show_all: bool, seat: int | None = None) -> str:
-    """A reviewed hand as text a player reads at 100 columns: the method, the bury, the plays marked
-    (or every play), the summary per seat and side, and what the numbers mean."""
-    rec = verdict.record
-    s = verdict.settings
+class ProgressiveReview:
+    """A hand's review printed as it comes: the heading at once, the bury once judged, then each trick's
+    marked plays (every play with ``show_all``) as soon as the trick is judged, and the summary at the end."""
+
+    def __init__(self, record, settings: ReviewSettings, style: Style, show_all: bool, seat: int | None,  # type: ignore[no-untyped-def]
+                 first: bool = True, echo=None) -> None:  # type: ignore[no-untyped-def]
+        self.record, self.style, self.show_all, self.seat = record, style, show_all, seat
+        self.echo = echo or self._echo
+        self.waiting: list[tuple[int, list]] = []  # tricks judged before the bury, printed after it
+        self.bury_due = before_bury(record) is not None
+        self.shown = 0
+        self.echo(("\n" if not first else "") + "\n".join(heading_lines(record, settings)))
+        if not self.bury_due:
+            self.echo(wrap(_bury_text_of(None, _bury_note(record), style)))
+            self.echo("")
+
+    def _echo(self, text: str) -> None:
+        clear_bar()
+        click.echo(text, color=self.style.color)
+
+    def bury(self, judged) -> None:  # type: ignore[no-untyped-def]
+        self.echo("\n".join(bury_lines(judged, self.style)))
+        self.echo("")
+        self.bury_due = False
+        for number, plays in self.waiting:
+            self.trick(number, plays)
+        self.waiting = []
+
+    def trick(self, number: int, plays: list) -> None:  # type: ignore[type-arg]
+        if self.bury_due:
+            self.waiting.append((number, plays))
+            return
+        lines = trick_lines(plays, self.style, self.show_all, self.seat)
+        if lines:
+            self.shown += 1
+            self.echo("\n".join(lines))
+
+    def finish(self, verdict: HandVerdict) -> None:
+        if self.bury_due:  # stopped before the bury was judged
+            self.bury_due = False
+            for number, plays in self.waiting:
+                self.trick(number, plays)
+        if not self.shown:
+            self.echo(_("No play marked inaccuracy or worse."))
+        self.echo("\n".join(tail_lines(verdict)))
+
+
+def heading_lines(rec, s: ReviewSettings) -> list[str]:  # type: ignore[no-untyped-def]
     title = _("{title}: {event}").format(title=where(rec), event=shown_event(rec.tags.get("Event", _("hand record"))))
     result = rec.tags.get("Result")
     lines = [wrap(_("{title} — result {result}").format(title=title, result=_result_words(result)) if result else title)]
-    lines.append(wrap(_("Every decision judged on what its player could see (seed {seed}): {samples} samples of "
-                        "the hidden hands at most a play, played out by the bot and exact from {exact} cards a hand; "
-                        "double-dummy beside it from {dd} cards a hand.").format(
-        seed=s.seed, samples=s.judge.samples, exact=s.judge.search_cards, dd=s.dd_cards)))
-    lines.append(wrap(_bury_text(verdict, style)))
-    shown = [p for p in verdict.plays if (seat is None or p.judgement.seat == seat)
-             and (show_all or p.judgement.grade in FLAGGED or p.dd_verdict is not None)]
-    if show_all:
-        heading = _("Every play:") if seat is None else _("Every play of {seat}:").format(seat=seat_label(seat))
-    else:
-        heading = (_("The plays marked inaccuracy or worse, or lucky / unlucky double-dummy:") if seat is None else
-                   _("{seat}'s plays marked inaccuracy or worse, or lucky / unlucky double-dummy:").format(
-                       seat=seat_label(seat)))
+    lines.append(wrap(_("Every decision judged on what its player could see (seed {seed}): the same ranking as the "
+                        "hint and advise give, on up to {samples} deals of the hidden hands a play (played out by "
+                        "the bot, exact from {exact} cards a hand); double-dummy beside it from {dd} cards a "
+                        "hand.").format(seed=s.seed, samples=s.judge.samples, exact=s.judge.search_cards,
+                                        dd=s.dd_cards)))
+    return lines
+
+
+def whole_text(verdict: HandVerdict, style: Style, show_all: bool, seat: int | None = None) -> str:
+    """A reviewed hand as text a player reads at 100 columns: the method, the bury, the plays marked
+    (or every play), each with its reason, the summary per seat and side, and what the numbers mean."""
+    lines = heading_lines(verdict.record, verdict.settings)
+    lines.append(wrap(_bury_text_of(verdict.bury, verdict.bury_note, style)) if verdict.bury is None
+                 else "\n".join(bury_lines(verdict.bury, style)))
     lines.append("")
-    rows = [_play_row(p, style) for p in shown]
-    b = verdict.bury
-    if b is not None and (seat is None or seat == b.dealer) and (show_all or b.grade in FLAGGED):
-        rows.insert(0, _bury_row(b, style))  # a row too, so that the summary's counts are the table's marks
-    if rows:
-        lines.append(wrap(heading))
-        lines.append(compact_table(rows,
-                                   [_("trick"), _("seat"), _("played"), _("class"), _("loss"), _("best play"),
-                                    _("double-dummy")], wrapped=((2, 5), (6, 4))))
-    else:
-        lines.append(_("No play marked inaccuracy or worse."))
+    shown = [line for p in verdict.plays for line in play_lines(p, style, show_all, seat)]
+    lines += shown or [_("No play marked inaccuracy or worse.")]
+    lines += tail_lines(verdict)
+    return "\n".join(lines)
+
+
+def tail_lines(verdict: HandVerdict) -> list[str]:
+    lines = []
     if not verdict.complete:
         lines.append(_("(stopped: {done} of the hand's plays judged)").format(done=len(verdict.plays)))
     lines.append("")
     lines.append(_summary_table(verdict))
-    lines.append(wrap(_("loss: the points a play gave up on average against the best play, ± its standard error; "
-                        "from {cards} cards a hand on a level counts {per} points. A class is given only beyond {z} "
-                        "standard errors. Accuracy: 100·e^(−loss/20) a decision, averaged.").format(
-        cards=s.judge.points_cards, per=POINTS_PER_LEVEL, z=2)))
-    return "\n".join(lines)
+    lines.append(wrap(_("levels lost: what the plays marked for their levels cost their side on average, added up; "
+                        "points lost: the points given away by plays marked for their points alone, where the "
+                        "result was not at stake (never more than the side had at stake). A class is given only "
+                        "where the lower end of the loss's 95% interval reaches it: an inaccuracy from {inacc} "
+                        "levels (or {points} points with the result unchanged), a mistake from {mistake}, a "
+                        "blunder from {blunder} levels.").format(
+        inacc=_lv(LEVEL_THRESHOLDS[2][1]), mistake=_lv(LEVEL_THRESHOLDS[1][1]), blunder=_lv(LEVEL_THRESHOLDS[0][1]),
+        points=f"{POINTS_INACCURACY:.0f}")))
+    return lines
+
+
+def _lv(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def trick_lines(plays: list[JudgedPlay], style: Style, show_all: bool, seat: int | None) -> list[str]:
+    return [line for p in plays for line in play_lines(p, style, show_all, seat)]
+
+
+def play_lines(p: JudgedPlay, style: Style, show_all: bool, seat: int | None) -> list[str]:
+    """A judged play as a sentence, and its reasons below it; none when it is not to be shown."""
+    j = p.judgement
+    if seat is not None and j.seat != seat:
+        return []
+    if not (show_all or j.flagged or p.dd_verdict is not None):
+        return []
+    fields = dict(trick=j.trick, seat=seat_label(j.seat), play=style.play(j.play), mark=MARKS.get(j.grade, ""),
+                  grade=grade_label(j.grade), loss=loss_text(j, style.play(j.best)), best=style.play(j.best))
+    if j.grade is None:
+        text = _("Trick {trick}, {seat} {play}: forced.")
+    elif not j.flagged and j.grade == "best" and j.noise:
+        text = _("Trick {trick}, {seat} {play}: best (within the noise of {best}).")
+    elif not j.flagged and j.grade == "best":
+        text = _("Trick {trick}, {seat} {play}: best.")
+    elif not j.flagged:
+        text = _("Trick {trick}, {seat} {play}: good — {loss}.")
+    else:
+        text = _("Trick {trick}, {seat} {play}{mark}: {grade} — {loss}.")
+    line = text.format(**fields)
+    dd = _dd_text(p)
+    if dd:
+        line = _("{sentence} Double-dummy: {verdict}.").format(sentence=line, verdict=dd)
+    out = [wrap(line)]
+    for reason in j.why:
+        out.append(_indent(wrap(reason.text(style.play), 96)))
+    return out
+
+
+MARKS = {"inaccuracy": " ?!", "mistake": " ?", "blunder": " ??"}
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in text.splitlines())
+
+
+def loss_text(j, best: str) -> str:  # type: ignore[no-untyped-def]
+    """A play's loss against the best play as the player reads it: levels and points apart, never below zero."""
+    loss = j.loss
+    points, levels = max(0.0, loss.points), max(0.0, loss.levels)
+    if j.scale == "points" and j.measure == "levels":
+        return _("loses {points} ± {se} points against {best}, the result unchanged").format(
+            points=_num(points), se=_num(loss.points_se), best=best)
+    if j.scale == "points":
+        return _("loses {points} ± {se} points against {best}").format(points=_num(points), se=_num(loss.points_se),
+                                                                       best=best)
+    return _("loses {levels} ± {se} levels and {points} points against {best}").format(
+        levels=f"{levels:.2f}", se=f"{loss.levels_se:.2f}", points=_num(points), best=best)
+
+
+def _bury_note(record) -> str | None:  # type: ignore[no-untyped-def]
+    start = record.start()
+    whole = not start.history and all(h is not None and len(h) == start.shape.hand_size for h in start.hands)
+    return "no-kitty" if whole else "not-from-the-start"
 
 
 def _result_words(tag: str) -> str:
@@ -195,50 +306,32 @@ def _result_words(tag: str) -> str:
         points=words[0], outcome=outcome_label(" ".join(words[2:])))
 
 
-def _bury_text(verdict: HandVerdict, style: Style) -> str:
-    b = verdict.bury
+def _bury_text_of(b: BuryJudgement | None, note: str | None, style: Style) -> str:
     if b is None:
-        if verdict.bury_note == "no-kitty":
+        if note == "no-kitty":
             return _("The bury is not judged: the record has no Kitty (the cards the dealer picked up).")
-        if verdict.bury_note == "not-from-the-start":
+        if note == "not-from-the-start":
             return _("The bury is not judged: the record does not start at the first trick.")
         return _("The bury is not judged.")
     cards = style.cards(sorted(b.made))
     if b.grade == "best" and b.ranked_first:
-        return _("Bury by {seat}: {cards} — best of the {n} burials the bury advisor tried.").format(
-            seat=seat_label(b.dealer), cards=cards, n=len(b.candidates))
+        return _("Bury by {seat}: {cards} — best: the bury advisor's first choice of the {n} burials it "
+                 "tried.").format(seat=seat_label(b.dealer), cards=cards, n=len(b.candidates))
     if b.grade == "best":
-        return _("Bury by {seat}: {cards} — best: the advisor's first choice, {best}, is no better on fresh "
-                 "samples ({levels} ± {se} levels).").format(
-            seat=seat_label(b.dealer), cards=cards, best=style.cards(sorted(b.best)), levels=f"{b.loss.levels:.2f}",
-            se=f"{b.loss.levels_se:.2f}")
-    return _("Bury by {seat}: {cards} — {grade}: {levels} ± {se} levels below {best}.").format(
-        seat=seat_label(b.dealer), cards=cards, grade=grade_label(b.grade), levels=f"{b.loss.levels:.2f}",
-        se=f"{b.loss.levels_se:.2f}", best=style.cards(sorted(b.best)))
+        return _("Bury by {seat}: {cards} — best: the advisor's first choice, {best}, is no better beyond the "
+                 "noise ({levels} ± {se} levels).").format(
+            seat=seat_label(b.dealer), cards=cards, best=style.cards(sorted(b.best)),
+            levels=f"{max(0.0, b.loss.levels):.2f}", se=f"{b.loss.levels_se:.2f}")
+    return _("Bury by {seat}: {cards}{mark} — {grade}: loses {levels} ± {se} levels against the advisor's first "
+             "choice, {best}.").format(
+        seat=seat_label(b.dealer), cards=cards, mark=MARKS.get(b.grade, ""), grade=grade_label(b.grade),
+        levels=f"{max(0.0, b.loss.levels):.2f}", se=f"{b.loss.levels_se:.2f}", best=style.cards(sorted(b.best)))
 
 
-def _bury_row(b: BuryJudgement, style: Style) -> list:  # type: ignore[type-arg]
-    loss = "" if b.grade == "best" else _("{loss} ± {se} ({levels} levels)").format(
-        loss=_num(b.loss.score), se=_num(b.loss.score_se), levels=f"{b.loss.levels:.2f}")
-    return [pgettext("the trick column of the bury's row", "bury"), seat_label(b.dealer), style.cards(sorted(b.made)),
-            grade_label(b.grade), loss, style.cards(sorted(b.best)) if b.grade != "best" else "", ""]
-
-
-def _play_row(p: JudgedPlay, style: Style) -> list:  # type: ignore[type-arg]
-    j = p.judgement
-    return [j.trick, seat_label(j.seat), style.play(j.play), grade_label(j.grade), _loss_text(p),
-            style.play(j.best) if j.grade not in (None, "best") else "", _dd_text(p)]
-
-
-def _loss_text(p: JudgedPlay) -> str:
-    j = p.judgement
-    if j.grade is None or j.grade == "best":
-        return ""  # within the noise of the best play: its estimate says nothing more
-    loss = j.loss
-    if j.scale == "levels" and abs(loss.levels) >= 0.005:
-        return _("{loss} ± {se} ({levels} levels)").format(loss=_num(loss.score), se=_num(loss.score_se),
-                                                             levels=f"{loss.levels:.2f}")
-    return _("{loss} ± {se}").format(loss=_num(loss.score), se=_num(loss.score_se))
+def bury_lines(b: BuryJudgement | None, style: Style) -> list[str]:
+    if b is None:
+        return [wrap(_bury_text_of(None, "no-kitty", style))]
+    return [wrap(_bury_text_of(b, None, style))] + [_indent(wrap(r.text(style.play), 96)) for r in b.why]
 
 
 def _num(x: float) -> str:
@@ -279,10 +372,10 @@ def _summary_table(verdict: HandVerdict) -> str:
                 a=seat_label(first), b=seat_label((first + 2) % 4))
         rows.append([label, "—" if math.isnan(v.accuracy) else f"{v.accuracy:.0f}", v.counts["best"], v.counts["good"],
                      v.counts["inaccuracy"], v.counts["mistake"], v.counts["blunder"], v.forced,
-                     f"{v.points_given:.0f}", f"{v.levels_given:.2f}"])
+                     f"{v.levels_lost:.2f}", f"{v.points_lost:.0f}"])
     return compact_table(rows, [_("who"), _("accuracy"), pgettext("a play's class", "best"),
                                 pgettext("a play's class", "good"), _("inacc."), _("mistakes"), _("blunders"),
-                                _("forced"), _("points lost"), _("levels lost")])
+                                _("forced"), _("levels lost"), _("points lost")])
 
 
 # -- the last tricks, double-dummy (--tricks) ---------------------------------------------------------

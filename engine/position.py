@@ -26,6 +26,7 @@ from .errors import IllegalPlayError, PositionError
 from .order import TrumpOrder, parse_level, parse_suit, trump_order
 from .outcome import Outcome, hand_result
 from .rules import GameShape, Rules
+from .shown import shown_problem
 from .seats import Seat, parse_seat, seat_label, seat_name
 from .tricks import follow_error, lead_error, legal_follows, legal_leads, trick_winner
 
@@ -304,6 +305,9 @@ class Position:
                         "Kitty"))
         if self.bottom is None and self.kitty is None:
             out.append((_("missing tag Bottom (or Kitty for a deal before the bury)"), "Deal"))
+        shown = shown_problem(self)
+        if shown is not None:
+            out.append((shown, "Shown"))
         if self.is_before_bury:
             full = self.shape.hand_size
             for seat, hand in enumerate(self.hands):

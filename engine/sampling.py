@@ -28,6 +28,7 @@ Samples are exactly uniform over the physical deals that fit (see
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -40,8 +41,10 @@ from .errors import PositionError
 from .order import TRUMP
 from .position import Position
 from .seats import Seat, seat_label
+from .shown import still_held
 
 BOTTOM = 4  # the holder number of the bottom (or the kitty), after the four seats
+MAX_REDRAWS = 10_000  # deals drawn again, at most, for what the dealer showed (it fits about 3 in 4)
 
 
 @dataclass
@@ -57,11 +60,13 @@ class Knowledge:
     position: Position
     voids: list[set[int]] = field(default_factory=lambda: [set() for _ in range(4)])
     not_held: list[dict[Card, set[int]]] = field(default_factory=lambda: [{} for _ in range(4)])
+    holds: list[Hand] = field(default_factory=lambda: [Hand() for _ in range(4)])  # shown while dealing, not played
 
     @classmethod
     def of(cls, position: Position, seat: Seat) -> Knowledge:
         """What ``seat`` knows in ``position``: from its history when it is a hand record, else from the trick."""
         knowledge = cls(seat, position)
+        knowledge.holds = [Hand() if s == seat else still_held(position, s) for s in range(4)]
         tricks = [(t.leader, t.plays) for t in position.history]
         if position.trick:
             tricks.append((position.leader, tuple(position.trick)))
@@ -116,9 +121,19 @@ class Knowledge:
         if holder == BOTTOM:
             return ANY
         if self.position.order.effective_suit(card) in self.voids[holder]:
-            return frozenset({0})
-        barred = self.not_held[holder].get(card)
-        return ANY - barred if barred else ANY
+            out = frozenset({0})
+        else:
+            barred = self.not_held[holder].get(card)
+            out = ANY - barred if barred else ANY
+        need = self.holds[holder].count(card)
+        if need and not self._may_have_buried(holder):
+            out = frozenset(n for n in out if n >= need)
+        return out
+
+    def _may_have_buried(self, holder: int) -> bool:
+        """The dealer, seen by a seat that cannot see the bottom: what it showed may be buried there."""
+        pos = self.position
+        return holder == pos.dealer and BOTTOM in self.hidden_holders()
 
     def out(self) -> Hand:
         """The cards still out: the hidden hands together, and the bottom unless this seat is the dealer."""
@@ -158,15 +173,53 @@ class Knowledge:
             return pos.shape.hand_size
         raise PositionError(_("{seat}'s hand size is unknown").format(seat=seat_label(holder)))
 
+    def key(self) -> str:
+        """What this seat knows, as a short digest: two positions a seat sees alike have the same key.
+
+        Analyses seed their samples with it, so that whichever command asks — the hint, ``advise``,
+        the review, the board — the same seed deals the same hidden hands for the same knowledge.
+        """
+        cached = self.__dict__.get("_key")
+        if cached is not None:
+            return cached
+        pos = self.position
+        own = pos.hands[self.seat]
+        seen_bottom = pos.bottom if self.seat == pos.dealer and not pos.is_before_bury else None
+        parts = [
+            str(pos.rules), str(pos.level), str(pos.trump), str(pos.dealer), str(self.seat), str(own),
+            str(pos.kitty if pos.is_before_bury else None), str(seen_bottom), str(pos.leader), str(pos.points),
+            ";".join(str(t) for t in pos.history), ",".join(str(p) for p in pos.trick),
+            str(self.out()), repr([len(h) if h is not None else None for h in pos.hands]),
+            repr([sorted(v) for v in self.voids]),
+            repr([sorted((c, sorted(n)) for c, n in d.items()) for d in self.not_held]),
+            repr([str(h) for h in self.holds]),
+        ]
+        self.__dict__["_key"] = hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+        return self.__dict__["_key"]
+
     def sample(self, rng: random.Random) -> Position:
-        """A copy of the position with the hidden hands (and the bottom) dealt at random, as this seat sees it."""
-        out = self.position.copy()
-        for holder, hand in zip(self.hidden_holders(), self.space.sample(rng), strict=True):
-            if holder == BOTTOM:
-                out.bottom = hand
-            else:
-                out.hands[holder] = hand
-        return out
+        """A copy of the position with the hidden hands (and the bottom) dealt at random, as this seat sees it.
+
+        What the dealer showed while dealing is in its hand or the bottom: deals that break it are drawn
+        again (rejection keeps the samples exactly uniform over the deals that fit)."""
+        holders = self.hidden_holders()
+        dealer = self.position.dealer
+        need = self.holds[dealer] if self._may_have_buried(dealer) else Hand()
+        for _attempt in range(MAX_REDRAWS):
+            hands = self.space.sample(rng)
+            if need:
+                held = hands[holders.index(dealer)] + hands[holders.index(BOTTOM)]
+                if not held.contains_all(Play(tuple(need))):
+                    continue
+            out = self.position.copy()
+            for holder, hand in zip(holders, hands, strict=True):
+                if holder == BOTTOM:
+                    out.bottom = hand
+                else:
+                    out.hands[holder] = hand
+            return out
+        raise PositionError(_("no deal satisfies what is known: {seat} showed {cards} while dealing").format(
+            seat=seat_label(dealer), cards=Play(tuple(need)).unicode()))
 
 
 def shown_voids(knowledge: Knowledge) -> dict[Seat, list[int]]:

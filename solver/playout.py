@@ -30,7 +30,9 @@ from huolong.i18n import _
 
 from .encode import Encoding, encode
 from .errors import SolverError
-from .kernel.layout import CTRL_NODES, MAX_TRICKS, POLICY_BOT, POLICY_RANDOM, clear_table
+from .kernel.layout import (
+    CTRL_NODES, INFO_POINTS, INFO_SIZE, INFO_WINNER, MAX_TRICKS, POLICY_BOT, POLICY_RANDOM, clear_table,
+)
 from .kernel.playout import playout
 from .session import Session
 from .values import Value
@@ -38,6 +40,16 @@ from .values import Value
 EXACT_CARDS = 6
 POLICIES = {"bot": POLICY_BOT, "random": POLICY_RANDOM}
 _MOVE_STACK = 1 << 16
+
+
+@dataclass(frozen=True)
+class PlayoutValue:
+    """A play valued by a playout: the hand's value, and the seat that won the trick under way (the
+    trick the play was made to) with the card points in it."""
+
+    value: Value
+    trick_winner: int
+    trick_points: int
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,7 @@ class Player:
         self.table_bits = table_bits
         self.session: Session | None = None
         self.rec = np.zeros(4 * MAX_TRICKS, np.int64)
+        self.info = np.zeros(INFO_SIZE, np.int64)
 
     def _session(self, enc: Encoding) -> Session:
         """The buffers, with a table kept while the encoding is the same (its bounds hold for one set of constants)."""
@@ -107,9 +120,37 @@ class Player:
         value, plays = session.run(
             playout, enc.hands(pos), enc.trick(pos), len(pos.trick), enc.seat(pos.leader), enc.points(pos),
             int(pos.rules.follow == "strict"), self.exact_cards, self.policy, enc.K, *session.search_args(),
-            kernel_seed(seed), self.rec, line, watched=False,
+            kernel_seed(seed), self.rec, line, np.int64(-1), self.info, watched=False,
         )
         return enc, int(value), int(plays)
+
+    def play_values(self, pos: Position, plays: Sequence[Play], seed: int) -> list[PlayoutValue]:
+        """One playout from ``pos`` after each of ``plays`` by the seat to move, all with the same seed (so
+        that they differ only by the play): its value, and who won the trick under way and its points.
+
+        The deal is encoded once for all the plays: valuing a play costs a playout and no more.
+        """
+        if pos.rules.is_bridge:
+            raise SolverError(_("playouts are for Huolong hands, not bridge"))
+        if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
+            raise SolverError(_("a playout needs every hand and the bottom (bury first)"))
+        if pos.is_over():
+            raise SolverError(_("the hand is over: nothing to play out"))
+        enc = encode(pos, self.objective)
+        session = self._session(enc)
+        hands, trick = enc.hands(pos), enc.trick(pos)
+        args = (len(pos.trick), enc.seat(pos.leader), enc.points(pos), int(pos.rules.follow == "strict"),
+                self.exact_cards, self.policy, enc.K, *session.search_args())
+        rng = kernel_seed(seed)
+        out = []
+        for play in plays:
+            value, _count = session.run(playout, hands.copy(), trick.copy(), *args, rng.copy(), self.rec, False,
+                                        np.int64(enc.code(play)), self.info, watched=False)
+            points, dug = enc.decode(int(value))
+            winner = int(self.info[INFO_WINNER])
+            out.append(PlayoutValue(Value(points, dug, hand_result(points, dug, enc.jokers, pos.rules)),
+                                    enc.seat(winner), int(self.info[INFO_POINTS]) // enc.scale))
+        return out
 
     @property
     def nodes(self) -> int:

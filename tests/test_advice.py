@@ -11,6 +11,7 @@ from endgames import random_endgame
 from huolong.engine import Position, read_file
 from huolong.solver import solve
 from huolong.analysis.advice import advise
+from huolong.analysis.ranking import Settings
 from huolong.solver.errors import SolverError
 from huolong.solver.search import value_plays
 
@@ -188,7 +189,8 @@ def test_advice_cancelled_from_another_thread_returns_the_rounds_it_finished():
         if len(rounds) == 2:
             threading.Thread(target=token.cancel).start()
 
-    advice = advise(pos, samples=10_000, seed=3, racing=False, stop=token, on_round=on_round, batch=4)
+    advice = advise(pos, samples=10_000, seed=3, racing=False, stop=token, on_round=on_round,
+                    settings=Settings(first_round=4))
     assert advice.interrupted and advice.samples == rounds[-1]["samples"] >= rounds[0]["samples"]
     assert len(rounds) in (2, 3)
     assert [p["play"] for p in advice.to_dict()["plays"]] == [p["play"] for p in rounds[-1]["plays"]]

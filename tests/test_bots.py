@@ -274,7 +274,7 @@ def test_advise_plays_out_with_a_shorter_exact_end_while_it_plays_for_points(mon
     seen = []
     real = single_dummy.advise
     monkeypatch.setattr(single_dummy, "advise", lambda pos, **kw: seen.append(
-        (pos.cards_left, kw["objective"], kw["exact_cards"])) or real(pos, **kw))
+        (pos.cards_left, kw["objective"], kw["settings"].exact_end(pos))) or real(pos, **kw))
     rng = random.Random(3)
     deal = deal_hand(deal_seed(3, 0))
     pos = deal.bury(policy_of("fair").bury(Knowledge.of(deal, deal.dealer), rng))

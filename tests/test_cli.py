@@ -339,16 +339,19 @@ def test_the_whole_hand_reviews_summary_counts_equal_the_marks_in_its_table():
     dealer = verdict.record.dealer
     hand = sorted(verdict.record.start().hands[dealer])
     bury = BuryJudgement(dealer, Hand.from_cards(hand[:6]), Hand.from_cards(hand[6:12]), "mistake",
-                         Loss(20.0, 2.0, float("nan"), float("nan"), 0.5, 0.05, 400), True, ())
+                         Loss(0.5, 0.05, 0.0, 0.0, 0.5, 0.05, 400), True, ())
     verdict = dataclasses.replace(verdict, bury=bury)
     lines = whole_text(verdict, Style(color=False, ascii=True), show_all=False).splitlines()
-    first = next(i for i, line in enumerate(lines) if line.startswith("trick")) + 2
-    table = [re.split(r"\s{2,}", line) for line in lines[first:lines.index("", first)] if not line.startswith(" ")]
-    assert table[0][:4] == ["bury", seat_name(dealer), table[0][2], "mistake"]
+    grades = "(best|good|inaccuracy|mistake|blunder|forced)"
+    marks = [(seat_name(dealer), re.search(rf"Bury by .*? — {grades}:", " ".join(lines)).group(1))]
+    for line in lines:
+        if line.startswith("Trick "):
+            marks.append((line.split()[2], re.search(rf": {grades}\b", line).group(1)))
+    assert marks[0][1] == "mistake"
     first = next(i for i, line in enumerate(lines) if line.startswith("who")) + 2
     for row in lines[first:first + 4]:
         seat, _accuracy, _best, _good, *counts = re.split(r"\s{2,}", row)[:7]
-        marked = [cells[3] for cells in table if cells[1] == seat.split()[0]]
+        marked = [grade for who, grade in marks if who == seat.split()[0]]
         assert [int(n) for n in counts] == [marked.count(g) for g in ("inaccuracy", "mistake", "blunder")], row
 
 

@@ -13,7 +13,7 @@ export async function startAdvice(seat) {
   st.adviceJob = mine;
   renderAdvice();
   try {
-    mine.job = await startJob("advise", S.root, { plays: playsAt(S.path), seat, seed, objective: S.objective, samples: 200 }, (j) => {
+    mine.job = await startJob("advise", S.root, { plays: playsAt(S.path), seat, seed, objective: S.objective }, (j) => {
       mine.state = j.state; mine.latest = j.result || j.progress[j.progress.length - 1] || mine.latest; mine.error = j.error;
       if (st.adviceJob === mine) renderAdvice();
     });
@@ -54,7 +54,7 @@ export async function startBurials() {
   st.buryJob = mine;
   renderBurials();
   try {
-    mine.job = await startJob("bury", S.root, { samples: 2000, seed: 1, seconds: 120 }, (j) => {
+    mine.job = await startJob("bury", S.root, { seed: 1 }, (j) => {
       mine.state = j.state; mine.latest = j.result || j.progress[j.progress.length - 1] || mine.latest; mine.error = j.error;
       if (st.buryJob === mine) renderBurials();
     });

@@ -4,7 +4,7 @@ import { $, el, span } from "./dom.js";
 import { LANG, t, seatText } from "./i18n.js";
 import { playText } from "./cards.js";
 import { S, mainLine, mainPath, onMainLine, st } from "./tree.js";
-import { CLASS_SYMBOL, FLAGGED, classText, learnHidesMarks, lossText } from "./review.js";
+import { CLASS_SYMBOL, FLAGGED, classText, learnHidesMarks, lossText, plyLossText, whyTexts } from "./review.js";
 import { go } from "./main.js";
 
 function trickRow(number, plays) {
@@ -29,7 +29,7 @@ export function renderRecord() {
     row.push(el("span", { class: "ply" + (ply === cur ? " current" : "") + (marked ? " " + marked : "") + (p ? " judged" : ""),
       "data-ply": ply, "data-class": p ? (p.class || "forced") : "", title, on: { click: () => go(mainPath(ply + 1)) } },
       `${seatText(seat)} ${playText(play)}`, marked ? span(CLASS_SYMBOL[marked], "class-symbol") : null,
-      marked ? span(`−${Math.round(p.loss)}`, "ply-loss") : null));
+      marked ? span(plyLossText(p), "ply-loss") : null));
     if (row.length === 4) { kids.push(trickRow(trick, row)); row = []; trick++; }
   });
   if (row.length) kids.push(trickRow(trick, row));
@@ -42,7 +42,8 @@ function plyVerdict(cur) {
   if (!p) return el("div", { id: "ply-verdict", class: "muted" }, cur >= 0 && cur < mainLine().length && !learnHidesMarks() ? t("ply_pending") : "");
   const parts = [t("ply_played", { seat: p.seat, play: playText(p.play), grade: classText(p.class) })];
   if (p.class && p.class !== "best") parts.push(t("ply_loss", { loss: lossText(p), best: playText(p.best_play) }));
-  if (p.class && p.samples) parts.push(t("ply_samples", { n: p.samples, seat: p.seat })); // the samples behind the loss
+  if (p.reasons && p.reasons.length) parts.push(...whyTexts(p.reasons));
+  if (p.class && p.class !== "best" && p.samples) parts.push(t("ply_samples", { n: p.samples, seat: p.seat })); // the deals behind the loss
   if (p.dd) {
     const bounds = p.dd.proof === "bounds";
     if (p.dd.verdict) parts.push(t("ply_dd_" + p.dd.verdict) + (bounds ? " " + t("ply_dd_by_bounds") : ""));

@@ -71,11 +71,31 @@ export function startReview(again) {
   }).then((job) => { mine.job = job; if (st.review === mine && st.view) renderReviewParts(); }).catch((e) => showError(e.message));
 }
 
-// A loss as a player reads it: "12 ± 3 points", the levels too where they were judged.
+const num = (x) => x.toFixed(Math.abs(x) < 10 ? 1 : 0);
+// A loss as a player reads it, levels and points apart: "0.32 ± 0.05 levels and 18 points lost", or where the
+// points decided (the result not at stake) "10 ± 0.5 points lost, the result unchanged".
 export function lossText(p) {
-  const loss = p.loss.toFixed(Math.abs(p.loss) < 10 ? 1 : 0), se = p.loss_se.toFixed(Math.abs(p.loss_se) < 10 ? 1 : 0);
-  return p.scale === "levels" && Math.abs(p.loss_levels) >= 0.005
-    ? t("loss_levels", { loss, se, levels: p.loss_levels.toFixed(2) }) : t("loss_points", { loss, se });
+  if (p.scale === "points")
+    return t(p.measure === "points" ? "loss_points_study" : "loss_points", { points: num(p.loss_points), se: num(p.loss_points_se) });
+  return t("loss_levels", { levels: p.loss_levels.toFixed(2), se: p.loss_levels_se.toFixed(2), points: num(p.loss_points) });
+}
+// The marked play's loss in the play list, its unit named: "−0.32 lv", "−10 pt".
+export function plyLossText(p) {
+  return p.scale === "points" ? t("ply_loss_points", { points: Math.round(p.loss_points) })
+    : t("ply_loss_levels", { levels: p.loss_levels.toFixed(2) });
+}
+// Why a play (or the bury) was marked, in the page's language, from the reasons' numbers.
+export function whyTexts(reasons) {
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  return (reasons || []).map((r) => {
+    const vars = {};
+    for (const [k, v] of Object.entries(r)) {
+      if (["play", "best", "winning", "bury"].includes(k)) vars[k] = playText(v);
+      else if (["p", "p_made", "p_best"].includes(k)) vars[k] = pct(v);
+      else vars[k] = v;
+    }
+    return t("why_" + r.kind, vars);
+  });
 }
 export function classText(c) { return c ? t("class_" + c) : t("class_forced"); }
 
@@ -112,21 +132,22 @@ function buryText(b, result) {
   if (b.class === "best" && b.ranked_first) return t("review_bury_best", { seat: b.seat, cards: playText(b.bury), n: b.candidates.length });
   if (b.class === "best") return t("review_bury_best_fresh", { seat: b.seat, cards: playText(b.bury), best: playText(b.best_bury),
     levels: b.loss_levels.toFixed(2), se: b.loss_levels_se.toFixed(2) });
-  return t("review_bury_loss", { seat: b.seat, cards: playText(b.bury), grade: classText(b.class),
-    levels: b.loss_levels.toFixed(2), se: b.loss_levels_se.toFixed(2), best: playText(b.best_bury) });
+  return [t("review_bury_loss", { seat: b.seat, cards: playText(b.bury), grade: classText(b.class),
+    levels: b.loss_levels.toFixed(2), se: b.loss_levels_se.toFixed(2), best: playText(b.best_bury) }),
+  ...whyTexts(b.reasons)].join(" ");
 }
 
 function summaryTable(summary) {
   const dealer = st.view ? st.view.dealer : "";
   const who = (name) => name.length === 1 ? (name === dealer ? t("who_dealer", { seat: name }) : seatText(name))
     : t(name.includes(dealer) ? "who_dealer_team" : "who_attackers", { a: name });
-  const head = el("tr", {}, [t("who"), t("accuracy"), t("class_best"), t("class_good"), "?!", "?", "??", t("class_forced"), t("points_lost")].map((h) => el("th", {}, h)),
-    el("th", { class: "levels" }, t("levels_lost")));
+  const head = el("tr", {}, [t("who"), t("accuracy"), t("class_best"), t("class_good"), "?!", "?", "??", t("class_forced")].map((h) => el("th", {}, h)),
+    el("th", { class: "levels" }, t("levels_lost")), el("th", {}, t("points_lost")));
   const rows = ["S", "E", "N", "W", "S–N", "E–W"].map((name) => {
     const v = summary[name];
     return el("tr", { "data-who": name }, el("td", {}, who(name)), el("td", {}, v.accuracy === null ? "—" : Math.round(v.accuracy)),
       el("td", {}, v.best), el("td", {}, v.good), el("td", { class: "inaccuracy" }, v.inaccuracy), el("td", { class: "mistake" }, v.mistake),
-      el("td", { class: "blunder" }, v.blunder), el("td", {}, v.forced), el("td", {}, Math.round(v.points_given)), el("td", { class: "levels" }, v.levels_given.toFixed(2)));
+      el("td", { class: "blunder" }, v.blunder), el("td", {}, v.forced), el("td", { class: "levels" }, v.levels_lost.toFixed(2)), el("td", {}, Math.round(v.points_lost)));
   });
   return el("table", { class: "moves", id: "summary-table" }, head, ...rows);
 }
@@ -175,6 +196,7 @@ export function renderLearn() {
   } else {
     if (l.tried) kids.push(el("div", { id: "learn-verdict", class: "learn-verdict" }, tryVerdict(p, l.tried)));
     kids.push(el("div", { id: "learn-answer" }, t("learn_answer", { played: playText(p.play), grade: classText(p.class), loss: lossText(p), best: playText(p.best_play) })),
+      el("div", { id: "learn-why", class: "why" }, whyTexts(p.reasons).join(" ")),
       el("button", { type: "button", id: "learn-again", on: { click: () => { l.phase = "try"; l.tried = null; render(); } } }, t("learn_again")));
     kids.push(" ", el("button", { type: "button", id: "learn-next", on: { click: () => learnStep(1) } }, l.i + 1 < l.plies.length ? t("learn_next") : t("learn_done")));
   }
@@ -182,18 +204,30 @@ export function renderLearn() {
   box.replaceChildren(...kids);
 }
 
-// How a try compares with the best play, on the samples the review judged every legal play on.
+// How a try compares with the best play, on the deals the review ranked every legal play on: its class by
+// the review's own lines (levels first; points where the result is not at stake), and its numbers.
 function tryVerdict(p, tried) {
   const m = st.review.method || {}, best = p.plays[0], mine = p.plays.find((x) => x.play === tried);
   if (tried === p.play) return el("span", { class: "mistake" }, t("learn_same", { grade: classText(p.class) }));
   if (!mine || !best) return "";
-  const diff = best.score - mine.score, least = (m.thresholds || {}).inaccuracy || 2.5, tolerance = m.tolerance || 1;
-  // The play made on the same samples as the try: a try no better than it is not praised, whatever the
-  // fresh samples behind the play made's own loss say.
+  const numbers = el("div", { class: "muted", id: "learn-numbers" }, t("learn_numbers", {
+    play: playText(tried), levels: signed(mine.swing), points: Math.round(mine.mean_points),
+    best: playText(best.play), best_levels: signed(best.swing), best_points: Math.round(best.mean_points) }));
+  const lv = best.swing - mine.swing, pts = best.side_points - mine.side_points;
+  const levelLines = m.level_thresholds || { inaccuracy: 0.1 }, pointsLine = m.points_inaccuracy || 6;
+  // The play made on the same deals as the try: a try no better than it is not praised, whatever the
+  // fresh deals behind the play made's own loss say.
   const made = p.plays.find((x) => x.play === p.play);
+  let verdict;
   if (made && tried !== best.play && mine.score <= made.score)
-    return el("span", { class: "mistake" }, "✗ " + t("learn_not_better", { play: playText(tried), made: playText(p.play), best: playText(best.play) }));
-  if (tried === best.play || diff < tolerance) return el("span", { class: "good-try" }, "✓ " + t("learn_best", { play: playText(tried) }));
-  if (diff < least) return el("span", { class: "good-try" }, "✓ " + t("learn_good", { play: playText(tried), loss: diff.toFixed(1) }));
-  return el("span", { class: "mistake" }, "✗ " + t("learn_worse", { play: playText(tried), loss: diff.toFixed(1), best: playText(best.play) }));
+    verdict = el("span", { class: "mistake" }, "✗ " + t("learn_not_better", { play: playText(tried), made: playText(p.play), best: playText(best.play) }));
+  else if (tried === best.play || mine.dropped_after === null || mine.dropped_after === undefined)
+    verdict = el("span", { class: "good-try" }, "✓ " + t("learn_best", { play: playText(tried) }));
+  else if (lv >= levelLines.inaccuracy)
+    verdict = el("span", { class: "mistake" }, "✗ " + t("learn_worse_levels", { play: playText(tried), levels: lv.toFixed(2), best: playText(best.play) }));
+  else if (pts >= pointsLine)
+    verdict = el("span", { class: "mistake" }, "✗ " + t("learn_worse_points", { play: playText(tried), points: Math.round(pts), best: playText(best.play) }));
+  else verdict = el("span", { class: "good-try" }, "✓ " + t("learn_good", { play: playText(tried) }));
+  return el("span", {}, verdict, numbers);
 }
+const signed = (x) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2);

@@ -164,6 +164,11 @@ EXACT_WITHIN = 3  # from a guess, within bounds already proved (``CTRL_FLOOR``, 
 POLICY_BOT = 0
 POLICY_RANDOM = 1
 
+# what a playout reports of the trick under way when it began (its ``info`` array)
+INFO_WINNER = 0  # the kernel seat that won it, or -1 when no trick was played
+INFO_POINTS = 1  # the card points in it
+INFO_SIZE = 2
+
 
 def new_table(size: int) -> tuple[np.ndarray, ...]:
     """An empty transposition table of ``size`` entries (a power of two, at least :data:`WAYS`).

@@ -116,6 +116,17 @@ def tricks_to_settle(K, pts, most, cards, alpha, beta):
 
 
 @helper
+def trick_points(tr, tno, K):
+    """The card points in trick ``tno`` (four plays)."""
+    kpts = K[K_POINTS]
+    total = 0
+    for i in range(4):
+        for j in range(tr[tno, i, TR_N]):
+            total += kpts[tr[tno, i, j]]
+    return total
+
+
+@helper
 def trick_result(tr, tno, leader, K):
     """The winning seat of a complete trick, the points it scores, and the kinds
     whose rank decided it (the winner's, when it beat a play of its own suit)."""
