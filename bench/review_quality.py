@@ -52,7 +52,9 @@ def plant_one(text: str, index: int) -> dict | None:
     return {"record": index, "ply": candidate.ply, "trick": candidate.trick, "cards": pos.cards_left,
             "side": "attackers" if pos.is_attacker(pos.to_play) else "dealer team",
             "planted": str(candidate.planted), "points": candidate.planted.points, "original": str(candidate.original),
-            "class": j.grade, "loss": round(j.loss.score, 2), "loss_se": round(j.loss.score_se, 2),
+            "class": j.grade, "scale": j.scale, "loss_levels": round(j.loss.levels, 3),
+            "loss_levels_se": round(j.loss.levels_se, 3), "loss_points": round(j.loss.points, 2),
+            "loss_points_se": round(j.loss.points_se, 2), "why": [r.text() for r in j.why],
             "best": str(j.best), "planted_is_best": j.plays[0].play == candidate.planted,
             "seconds": round(time.perf_counter() - started, 1), "record_text": write_position(played_on)}
 
@@ -79,6 +81,7 @@ def noise_report(records: list, count: int, pool: Workers) -> dict:
     own: Counter = Counter()
     both = Counter()
     examples: dict[str, dict] = {}
+    flags: list[dict] = []
     for i, record in enumerate(records[:count]):
         started = time.perf_counter()
         one = review_hand(record, ReviewSettings(seed=1), pool=pool)
@@ -86,8 +89,12 @@ def noise_report(records: list, count: int, pool: Workers) -> dict:
         two = review_hand(record, ReviewSettings(seed=2), pool=pool)
         for a, b in zip(one.plays, two.plays, strict=True):
             ja, jb = a.judgement, b.judgement
-            pairs.append([i, ja.ply, ja.grade, round(ja.loss.score, 2), round(ja.loss.score_se, 2), str(ja.best),
-                          jb.grade, round(jb.loss.score, 2), round(jb.loss.score_se, 2), str(jb.best), ja.scale])
+            pairs.append([i, ja.ply, ja.grade, round(ja.loss.score, 3), round(ja.loss.score_se, 3), str(ja.best),
+                          jb.grade, round(jb.loss.score, 3), round(jb.loss.score_se, 3), str(jb.best), ja.scale])
+            if ja.flagged:
+                flags.append({"record": i, "ply": ja.ply, "class": ja.grade, "scale": ja.scale,
+                              "levels": round(ja.loss.levels, 3), "points": round(ja.loss.points, 1),
+                              "why": [r.text() for r in ja.why]})
             total += 1
             same += a.judgement.grade == b.judgement.grade
             if a.judgement.grade is not None:
@@ -111,7 +118,23 @@ def noise_report(records: list, count: int, pool: Workers) -> dict:
             "plays": total, "own_classes": dict(own),
             "own_mistake_or_blunder_rate": round((own["mistake"] + own["blunder"]) / nonforced, 4),
             "single_vs_double_dummy": dict(both), "examples": examples,
+            "flags": flag_summary(flags, count), "flagged": flags,
             "pairs": pairs}  # record, ply, then class, loss, SE, best play with seed 1 and with seed 2, scale
+
+
+def flag_summary(flags: list[dict], hands: int) -> dict:
+    """How many plays the review marks a hand, of what class and size (levels, or points where the result
+    was not at stake)."""
+    levels = sorted(f["levels"] for f in flags if f["scale"] == "levels")
+    points = sorted(f["points"] for f in flags if f["scale"] == "points")
+
+    def spread(xs: list[float]) -> dict:
+        return {"n": len(xs), "median": xs[len(xs) // 2] if xs else None, "min": xs[0] if xs else None,
+                "max": xs[-1] if xs else None}
+
+    return {"per_hand": round(len(flags) / hands, 2) if hands else None,
+            "by_class": dict(Counter(f["class"] for f in flags)),
+            "by_scale": dict(Counter(f["scale"] for f in flags)), "levels": spread(levels), "points": spread(points)}
 
 
 def main() -> None:

@@ -1,9 +1,9 @@
-"""The whole-hand review's speed (issue 52): every decision of a hand record judged on what its player
+"""The whole-hand review's speed (issues 52, 62): every decision of a hand record judged on what its player
 could see, the bury and the double-dummy verdicts included, default settings, on every core.
 
-The records are ten whole hands of different deals played by ``advise`` at all four seats
-(bench/data/review-records.hl: ``huolong-solve match advise advise --deals 55 --seed 52``, table 1 of
-deals 1, 2, … 10). Measured, not asserted: bench/RESULTS.md ("Session 34").
+The records are whole hands of different deals played by ``advise`` at all four seats
+(bench/data/teacher-records.hl: ``huolong-solve match advise advise --deals 24 --seed 6201``, table 1 of
+each deal; a seed not used to tune anything). Measured, not asserted: bench/RESULTS.md ("Session 40").
 
     .venv/bin/python -m pytest bench/test_review_speed.py --benchmark-enable -s
 """
@@ -19,7 +19,8 @@ from huolong.analysis.hand_review import ReviewSettings, review_hand
 from huolong.engine import read_file
 from huolong.solver.jobs import Workers, default_workers
 
-RECORDS = read_file(Path(__file__).resolve().parent / "data" / "review-records.hl")
+RECORDS = [r for r in read_file(Path(__file__).resolve().parent / "data" / "teacher-records.hl")
+           if "table 1" in r.tags.get("Event", "table 1")]
 TIMES: dict[int, float] = {}
 
 

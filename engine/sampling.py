@@ -211,7 +211,7 @@ class Knowledge:
                 held = hands[holders.index(dealer)] + hands[holders.index(BOTTOM)]
                 if not held.contains_all(Play(tuple(need))):
                     continue
-            out = self.position.copy()
+            out = self.position.copy(undo=False)
             for holder, hand in zip(holders, hands, strict=True):
                 if holder == BOTTOM:
                     out.bottom = hand

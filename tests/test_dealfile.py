@@ -200,3 +200,20 @@ def test_every_shipped_deal_file_reads_and_rewrites_byte_stably():
     for path in files:
         once = write_positions(read_file(path))
         assert write_positions(read_positions(once, str(path))) == once, path
+
+
+SHOWN = EXAMPLE.replace('[Deal "', '[Shown "S BJ"]\n[Deal "')
+
+
+def test_the_cards_a_seat_showed_while_dealing_are_read_and_kept():
+    [pos] = read_positions(SHOWN)
+    assert pos.tags["Shown"] == "S BJ" and "[Shown \"S BJ\"]" in write_position(pos)
+
+
+@pytest.mark.parametrize("value, message", [("S", "invalid Shown"), ("X BJ", "invalid seat"),
+                                            ("E BJ", "was not dealt")])
+def test_a_shown_tag_that_cannot_be_is_an_error_at_its_line(value, message):
+    text = SHOWN.replace('[Shown "S BJ"]', f'[Shown "{value}"]')
+    with pytest.raises(DealFileError, match=message) as e:
+        read_positions(text, "shown.hl")
+    assert str(e.value).startswith("shown.hl:9:")  # the tag's own line

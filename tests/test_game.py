@@ -125,6 +125,23 @@ def test_the_first_hand_is_dealt_by_the_declarer_at_level_3():
     assert deal.level == "3" and len(deal.kitty) == 6
 
 
+def test_every_big_joker_shown_while_dealing_is_in_the_hands_shown_tag():
+    """The declarer's jokers, and an overridden declarer's too, were seen by all: the record keeps them."""
+    from huolong.bots.game import deal_next
+    from huolong.engine.shown import parse_shown
+
+    seen = []
+    for seed in range(1, 12):
+        deal, declared = deal_next(GameHeader(seed=seed, players=("fair",) * 4), GameState.start(),
+                                   [policy_of("fair")] * 4)
+        shown = parse_shown(deal.tags["Shown"])
+        assert shown[-1] == (declared.seat, shown[-1][1]) and len(shown[-1][1]) == declared.jokers
+        for seat, play in shown:
+            assert deal.hands[seat].count(parse_card("BJ")) >= len(play)
+        seen.append(len(shown))
+    assert max(seen) == 2  # an override among them: both seats' jokers are kept
+
+
 # -- a game played and its file ------------------------------------------------------------------------
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from huolong.engine import Hand, Position, Rules, parse_card
+from huolong.engine import BIG_JOKER, Hand, Position, Rules, parse_card
 from huolong.engine.dealing import ANY, DealSpace
 from huolong.engine.bury import heuristic_bury
 from huolong.engine.deal import deal_hand, play_randomly, random_deal
@@ -210,3 +210,72 @@ def test_a_real_endgame_is_sampled_uniformly_as_the_seat_sees_it():
         sample = knowledge.sample(rng)
         observed[tuple(sample.bottom if h == BOTTOM else sample.hands[h] for h in holders)] += 1
     assert set(observed) <= set(truth) and chi_square_ok(observed, truth, 6000)
+
+
+# -- what a seat showed while dealing (亮主, 反主) ------------------------------------------------------
+
+
+def shown_deal(seed: int, shown: str):
+    """A dealt and buried hand whose ``Shown`` tag names seats that hold the big jokers it says."""
+    deal = deal_hand(random.Random(seed))
+    pos = deal.bury(heuristic_bury(deal.hands[deal.dealer] + deal.kitty, deal.order, deal.rules))
+    pos.tags["Shown"] = shown
+    return pos
+
+
+def holders_of_big_jokers(pos):
+    return [s for s in range(4) if pos.hands[s].count(BIG_JOKER)]
+
+
+def test_a_seat_that_showed_a_big_joker_holds_it_in_every_sample():
+    for seed in range(40):
+        pos = shown_deal(seed, "")
+        held = [s for s in holders_of_big_jokers(pos) if s != pos.dealer]
+        if held:
+            break
+    shower = held[0]
+    pos.tags["Shown"] = f"{'SENW'[shower]} BJ"
+    viewer = next(s for s in range(4) if s != shower)
+    knowledge = Knowledge.of(pos, viewer)
+    rng = random.Random(3)
+    assert all(knowledge.sample(rng).hands[shower].count(BIG_JOKER) >= 1 for _ in range(200))
+    pos.tags.pop("Shown")
+    plain = Knowledge.of(pos, viewer)
+    assert any(plain.sample(rng).hands[shower].count(BIG_JOKER) == 0 for _ in range(200))  # without it, not
+
+
+def test_the_dealers_shown_joker_is_in_its_hand_or_the_bottom():
+    for seed in range(60):
+        pos = shown_deal(seed, "")
+        if pos.hands[pos.dealer].count(BIG_JOKER):
+            break
+    pos.tags["Shown"] = f"{'SENW'[pos.dealer]} BJ"
+    viewer = (pos.dealer + 1) % 4
+    knowledge = Knowledge.of(pos, viewer)
+    rng = random.Random(5)
+    samples = [knowledge.sample(rng) for _ in range(300)]
+    assert all(s.hands[s.dealer].count(BIG_JOKER) + s.bottom.count(BIG_JOKER) >= 1 for s in samples)
+    assert any(s.bottom.count(BIG_JOKER) and not s.hands[s.dealer].count(BIG_JOKER) for s in samples)
+
+
+def test_a_shown_joker_once_played_is_no_longer_held():
+    from huolong.engine.shown import still_held
+
+    pos = shown_deal(1, "")
+    shower = next(s for s in range(4) if pos.hands[s].count(BIG_JOKER))
+    pos.tags["Shown"] = f"{'SENW'[shower]} BJ"
+    assert still_held(pos, shower).count(BIG_JOKER) == 1
+    while pos.hands[shower].count(BIG_JOKER) == pos.start().hands[shower].count(BIG_JOKER) and not pos.is_over():
+        legal = pos.legal_plays()
+        mine = [p for p in legal if BIG_JOKER in p.cards] if pos.to_play == shower else []
+        pos.play(mine[0] if mine else legal[0])
+    assert still_held(pos, shower).count(BIG_JOKER) == 0
+
+
+def test_the_knowledge_key_tells_what_was_shown():
+    pos = shown_deal(1, "")
+    shower = next(s for s in range(4) if pos.hands[s].count(BIG_JOKER))
+    viewer = (shower + 1) % 4
+    without = Knowledge.of(pos, viewer).key()
+    pos.tags["Shown"] = f"{'SENW'[shower]} BJ"
+    assert Knowledge.of(pos, viewer).key() != without
