@@ -29,7 +29,7 @@ tricks complete.
 ... S: H2, HT, LJ, HK''')
 >>> reviewed = review_hand(record)
 >>> [p.judgement.grade for p in reviewed.plays][:8], reviewed.bury, reviewed.bury_note
-(['blunder', 'blunder', 'blunder', 'good', 'best', 'best', 'best', None], None, 'not-from-the-start')
+(['blunder', 'blunder', 'blunder', 'inaccuracy', 'best', 'best', 'best', None], None, 'not-from-the-start')
 >>> reviewed.plays[0].dd_verdict   # the big joker lost nothing with every hand known: lucky
 'lucky'
 """

@@ -6,12 +6,13 @@ and seed (:func:`.ranking.rank`, on the same deals: they are keyed on what
 the seat knows): the play it ranks first is the best play here, so a play
 the hint puts first is always *best* in the review.
 
-**The class.** A play still in the race at the end — not beaten at 95 % by
-the best — is *best*: it is as good, or within the noise of it. A play the
-race dropped is measured against the best on *fresh* deals (the race's deals
-flatter the best, the largest of many noisy means; fresh ones do not), in
-rounds until its class is clear or :attr:`JudgeSettings.confirm` deals, and
-classed by the *lower end* of its loss's 95 % interval, so that a class is
+**The class.** The ranking's first play is *best*. Another play's loss is
+read on the race's deals first; where even the upper end of its 95 %
+interval is under an inaccuracy, that settles it (*best* or *good*). Where it
+could be marked, it is measured against the best on *fresh* deals (the race's
+deals flatter the best, the largest of many noisy means; fresh ones do not),
+in rounds until its class is clear or :attr:`JudgeSettings.confirm` deals.
+A loss is classed by the *lower end* of its 95 % interval, so that a class is
 only given where the numbers support it:
 
 - its loss in **levels** (the mover's side's expected level change) makes it
@@ -62,7 +63,7 @@ POINTS_INACCURACY = 6.0
 #: The points-only study's classes (``measure="points"``), on the lower end of the loss in points.
 POINT_THRESHOLDS = (("blunder", 40.0), ("mistake", 15.0), ("inaccuracy", 5.0))
 #: A loss beyond the noise but under these is "good" rather than "best" (levels, points).
-GOOD_LEVELS, GOOD_POINTS = 0.02, 1.5
+GOOD_LEVELS, GOOD_POINTS = 0.05, 3.0
 SIGNIFICANCE = 2.0  # standard errors: the ends of a loss's interval (≈ 95 %)
 FRESH = 1_000_000  # the confirming deals' numbers start here: never the race's
 # the review's old scale, kept for its JSON: a level counted as this many points
@@ -73,7 +74,7 @@ POINTS_PER_LEVEL = 40
 class JudgeSettings(Settings):
     """The ranking's settings (the hint's, by default) and how far a loss is confirmed."""
 
-    confirm: int = 512  # at most, fresh deals behind a dropped play's loss
+    confirm: int = 512  # at most, fresh deals behind a loss that may be marked
     confirm_round: int = 128
 
 
@@ -178,6 +179,7 @@ class Judgement:
     noise: bool = False
     measure: str = "levels"
     samples: int = 0  # the ranking's deals
+    could_be: str | None = None  # the worse class the loss's interval still reaches, where it spans two
 
     @property
     def forced(self) -> bool:
@@ -196,6 +198,7 @@ class Judgement:
         return {"ply": self.ply, "trick": self.trick, "seat": seat_name(self.seat), "play": str(self.play),
                 "class": self.grade, "scale": self.scale, "measure": self.measure, "best_play": str(self.best),
                 **self.loss.to_dict(), "confirmed": self.confirmed, "within_noise": self.noise,
+                "could_be": self.could_be,
                 "exact_samples": self.exact_samples, "ranking_samples": self.samples,
                 "why": [r.text() for r in self.why], "reasons": [r.to_dict() for r in self.why],
                 "value": None if value is None else {"mean_points": rounded(value.mean_points),
@@ -223,17 +226,24 @@ def judge(pos: Position, play: Play, *, seed: int = 1, ply: int = 0, trick: int 
         ranking = rank(pos, seed=seed, settings=settings, stop=stop, threads=threads)
     made, best = ranking.tally(play), ranking.best
     measure = settings.measure
-    if made.dropped_after is None:  # still in the race: as good as the best, or within the noise of it
-        loss = Loss.between(best, made, measure) if made is not best else NO_LOSS
-        return Judgement(ply, trick, pos.to_play, play, measure, "best", best.play, loss, False,
-                         tuple(ranking.plays), ranking.exact, (), made is not best and not ranking.settled,
+    if made is best:
+        return Judgement(ply, trick, pos.to_play, play, measure, "best", best.play, NO_LOSS, False,
+                         tuple(ranking.plays), ranking.exact, (), False, measure, ranking.samples)
+    raced = Loss.between(best, made, measure)
+    if classify(raced, measure, "high")[0] not in FLAGGED:  # it cannot be marked: the race's deals tell enough
+        name, scale = classify(raced, measure)
+        return Judgement(ply, trick, pos.to_play, play, scale, name, best.play, raced, False,
+                         tuple(ranking.plays), ranking.exact, (), made.dropped_after is None and not ranking.settled,
                          measure, ranking.samples)
+    # it may be marked: fresh deals say by how much (the race's deals flatter the best, the largest of many
+    # noisy means; and a play the race kept may still be worse by an inaccuracy)
     fresh_best, fresh_made = confirm(ranking.deals, pos, best.play, play, settings, stop, threads)
     loss = Loss.between(fresh_best, fresh_made, measure)
     name, scale = classify(loss, measure)
+    upper = classify(loss, measure, "high")[0]  # what it may be at the other end of the interval
     why = tuple(reasons(pos, fresh_made, fresh_best, scale)) if name in FLAGGED else ()
     return Judgement(ply, trick, pos.to_play, play, scale, name, best.play, loss, True, tuple(ranking.plays),
-                     ranking.exact, why, False, measure, ranking.samples)
+                     ranking.exact, why, False, measure, ranking.samples, upper if upper != name else None)
 
 
 def confirm(deals: Deals, pos: Position, best: Play, made: Play, settings: JudgeSettings,
@@ -250,6 +260,7 @@ def confirm(deals: Deals, pos: Position, best: Play, made: Play, settings: Judge
         add_rows([fresh_best, fresh_made], rows, attacker, settings.measure)
         done += size
         loss = Loss.between(fresh_best, fresh_made, settings.measure)
-        if classify(loss, settings.measure, "low") == classify(loss, settings.measure, "high"):
+        low, high = classify(loss, settings.measure, "low")[0], classify(loss, settings.measure, "high")[0]
+        if low == high or (low == "best" and high not in FLAGGED):  # its class, or that it is not marked, is clear
             break
     return fresh_best, fresh_made

@@ -47,7 +47,7 @@ from .valuation import Result, Valuing, value_on
 
 POINT_WEIGHT = 1e-3  # levels a point: points only break ties between plays of equal levels
 MEASURES = ("levels", "points")
-TOLERANCE = {"levels": 0.1, "points": 2.0}  # plays closer than this are equally good (an inaccuracy apart)
+TOLERANCE = {"levels": 0.05, "points": 2.0}  # plays closer than this are equally good (half an inaccuracy)
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,8 @@ TEXTS: dict[str, str] = {
         "points) in {p_made} of the deals you could face, against {p_best} after {best}."),
     "attackers-outright": N_("After {play} the attackers win the game outright ({points} points) in {p_made} "
         "of the deals you could face, against {p_best} after {best}."),
+    "levels": N_("{play} leaves your side worse off than {best} in {p_made} of the deals you could face, and "
+        "better off in {p_best}."),
     # the bury
     "bury-dig": N_("Your bottom {bury} holds {points} points: the attackers dig it in {p_made} of the deals "
         "you could face; {best} ({best_points} points) is dug in {p_best}."),
@@ -145,30 +147,47 @@ def _already_won(pos: Position) -> tuple[int, Play] | None:
 
 
 def _result_reason(pos: Position, made, best) -> Reason | None:  # type: ignore[no-untyped-def]
-    """The change of result that cost the most deals: the dig, the points line or an outright end."""
+    """The change of result that cost the mover's side the most levels, net, over the deals — the dig, the
+    points line or an outright end — said as how often it happens after each play; where no one change
+    tells it (they cancel out deal by deal), how often the play leaves the side worse off and better off."""
     threshold = pos.rules.threshold
-    causes: Counter[str] = Counter()
-    for i in range(min(made.samples, best.samples)):
-        if made.side_swings[i] >= best.side_swings[i]:
+    n = min(made.samples, best.samples)
+    cost: Counter[str] = Counter()
+    for i in range(n):
+        lost = best.side_swings[i] - made.side_swings[i]
+        if not lost:
             continue
         if made.dug[i] != best.dug[i]:
-            causes["dig"] += 1
+            cost["dig"] += lost
         elif (made.points[i] >= threshold) != (best.points[i] >= threshold):
-            causes["line"] += 1
+            cost["line"] += lost
         else:
-            causes[_outright(made.outcomes[i], best.outcomes[i])] += 1
-    if not causes:
+            cost[_outright(made.outcomes[i], best.outcomes[i])] += lost
+    attacker = pos.is_attacker(pos.to_play)
+    for kind, lost in cost.most_common():
+        if lost <= 0:
+            break
+        data = {"play": made.play, "best": best.play}
+        if kind == "dig":
+            data.update(p_made=mean([float(d) for d in made.dug]), p_best=mean([float(d) for d in best.dug]))
+            worse = data["p_made"] < data["p_best"] if attacker else data["p_made"] > data["p_best"]
+        elif kind == "line":
+            data.update(threshold=threshold, p_made=made.p_reaching(threshold), p_best=best.p_reaching(threshold))
+            worse = data["p_made"] < data["p_best"] if attacker else data["p_made"] > data["p_best"]
+        else:
+            won = "dealer-win-game" if kind == "dealer-outright" else "attackers-win-game"
+            data.update(p_made=_share(made.outcomes, won), p_best=_share(best.outcomes, won), points=OUTRIGHT_POINTS)
+            good_for_mover = (won == "attackers-win-game") == attacker
+            worse = data["p_made"] < data["p_best"] if good_for_mover else data["p_made"] > data["p_best"]
+        if worse and round(100 * data["p_made"]) != round(100 * data["p_best"]):  # a difference the words show
+            return Reason(kind, data)
+    if not n:
         return None
-    kind = causes.most_common(1)[0][0]
-    data = {"play": made.play, "best": best.play}
-    if kind == "dig":
-        data.update(p_made=mean([float(d) for d in made.dug]), p_best=mean([float(d) for d in best.dug]))
-    elif kind == "line":
-        data.update(threshold=threshold, p_made=made.p_reaching(threshold), p_best=best.p_reaching(threshold))
-    else:
-        won = "dealer-win-game" if kind == "dealer-outright" else "attackers-win-game"
-        data.update(p_made=_share(made.outcomes, won), p_best=_share(best.outcomes, won), points=OUTRIGHT_POINTS)
-    return Reason(kind, data)
+    worse_off = mean([float(made.side_swings[i] < best.side_swings[i]) for i in range(n)])
+    better_off = mean([float(made.side_swings[i] > best.side_swings[i]) for i in range(n)])
+    if worse_off <= better_off:
+        return None
+    return Reason("levels", {"play": made.play, "best": best.play, "p_made": worse_off, "p_best": better_off})
 
 
 OUTRIGHT_POINTS = 300

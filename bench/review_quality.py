@@ -90,7 +90,8 @@ def noise_report(records: list, count: int, pool: Workers) -> dict:
         for a, b in zip(one.plays, two.plays, strict=True):
             ja, jb = a.judgement, b.judgement
             pairs.append([i, ja.ply, ja.grade, round(ja.loss.score, 3), round(ja.loss.score_se, 3), str(ja.best),
-                          jb.grade, round(jb.loss.score, 3), round(jb.loss.score_se, 3), str(jb.best), ja.scale])
+                          jb.grade, round(jb.loss.score, 3), round(jb.loss.score_se, 3), str(jb.best), ja.scale,
+                          ja.confirmed, jb.confirmed])
             if ja.flagged:
                 flags.append({"record": i, "ply": ja.ply, "class": ja.grade, "scale": ja.scale,
                               "levels": round(ja.loss.levels, 3), "points": round(ja.loss.points, 1),

@@ -134,6 +134,7 @@ MESSAGES = {
     "ply_pending": N_("This play is not judged yet."),
     "ply_played": N_("{seat} played {play}: {grade}."),
     "ply_loss": N_("{loss}; best: {best}."),
+    "ply_could_be": N_("(Perhaps {upper}: the loss's interval reaches it — within the noise.)"),
     "ply_samples": N_("(on {n} deals of what {seat} could see)"),
     "ply_dd_lucky": N_("Double-dummy it lost nothing: lucky."),
     "ply_dd_unlucky": N_("Double-dummy it lost: unlucky, it was right on what could be seen."),

@@ -257,6 +257,9 @@ def play_lines(p: JudgedPlay, style: Style, show_all: bool, seat: int | None) ->
         text = _("Trick {trick}, {seat} {play}: best.")
     elif not j.flagged:
         text = _("Trick {trick}, {seat} {play}: good — {loss}.")
+    elif j.could_be:
+        fields["upper"] = grade_label(j.could_be)
+        text = _("Trick {trick}, {seat} {play}{mark}: {grade} (perhaps {upper}: within the noise) — {loss}.")
     else:
         text = _("Trick {trick}, {seat} {play}{mark}: {grade} — {loss}.")
     line = text.format(**fields)

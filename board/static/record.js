@@ -42,6 +42,7 @@ function plyVerdict(cur) {
   if (!p) return el("div", { id: "ply-verdict", class: "muted" }, cur >= 0 && cur < mainLine().length && !learnHidesMarks() ? t("ply_pending") : "");
   const parts = [t("ply_played", { seat: p.seat, play: playText(p.play), grade: classText(p.class) })];
   if (p.class && p.class !== "best") parts.push(t("ply_loss", { loss: lossText(p), best: playText(p.best_play) }));
+  if (p.could_be) parts.push(t("ply_could_be", { upper: classText(p.could_be) }));
   if (p.reasons && p.reasons.length) parts.push(...whyTexts(p.reasons));
   if (p.class && p.class !== "best" && p.samples) parts.push(t("ply_samples", { n: p.samples, seat: p.seat })); // the deals behind the loss
   if (p.dd) {
