@@ -11,7 +11,7 @@ from tabulate import tabulate
 from huolong.engine import BIG_JOKER, LITTLE_JOKER, TRUMP, Hand, HuolongError, Play, Position, seat_label
 from huolong.i18n import N_, _, join, pgettext
 from huolong.engine.cards import RANKS
-from huolong.analysis.burial import BuryAdvice, rank_burials, shortlist
+from huolong.analysis.burial import BURY_SAMPLES, TOLERANCE, BuryAdvice, rank_burials, shortlist
 
 from .common import (
     BadInput, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, progress,
@@ -47,11 +47,12 @@ def _parse_candidate(text: str) -> Hand:
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--candidate", "candidates", multiple=True, metavar='"S3 S4 D6 D7 C8 C9"',
               help=N_("Also evaluate this burial (repeatable)."))
-@click.option("--samples", type=WholeNumber(2), default=20_000, show_default=True,
-              help=N_("At most this many samples per candidate."))
+@click.option("--samples", type=WholeNumber(2), default=BURY_SAMPLES, show_default=True,
+              help=N_("At most this many samples per candidate (the defaults are the hint's and the review's: "
+                      "change them and the ranking may differ from theirs)."))
 @click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
               help=N_("Stop racing after this long (checked between rounds)."))
-@click.option("--tolerance", type=click.FloatRange(min=0), default=0.02, show_default=True, metavar="LEVELS",
+@click.option("--tolerance", type=click.FloatRange(min=0), default=TOLERANCE, show_default=True, metavar="LEVELS",
               help=N_("Burials closer than this in expected swing count as equally good."))
 @seed_option(N_("Seed of the samples and playouts: same seed, same output."))
 @workers_option
