@@ -60,6 +60,8 @@ FLAGGED = ("inaccuracy", "mistake", "blunder")
 LEVEL_THRESHOLDS = (("blunder", 0.5), ("mistake", 0.25), ("inaccuracy", 0.1))
 #: Where the result is not at stake: the least loss in points (lower end) of an inaccuracy.
 POINTS_INACCURACY = 6.0
+#: A gift (a 10 or a K thrown into the opponents' trick) is an inaccuracy from this many points lost (lower end).
+GIFT_POINTS, GIFT_CARD_POINTS, GIFT_SURE = 1.0, 10, 0.9
 #: The points-only study's classes (``measure="points"``), on the lower end of the loss in points.
 POINT_THRESHOLDS = (("blunder", 40.0), ("mistake", 15.0), ("inaccuracy", 5.0))
 #: A loss beyond the noise but under these is "good" rather than "best" (levels, points).
@@ -125,9 +127,13 @@ def _se(values: list[float]) -> float:
     return 0.0 if math.isnan(se) else se
 
 
-def classify(loss: Loss, measure: str = "levels", end: str = "low") -> tuple[str, str]:
+def classify(loss: Loss, measure: str = "levels", end: str = "low", gift: bool = False) -> tuple[str, str]:
     """``(class, scale)`` of a play that loses ``loss``, read at the lower end of its interval (or the
-    ``high`` end: what the class could still be); the scale says which measure decided it.
+    ``high`` end: what the class could still be); the scale says which measure decided it. A ``gift`` —
+    a 10 or a K (or more) thrown into a trick the opponents win, where a play with fewer points was legal —
+    is an inaccuracy once the points it costs are beyond the noise (:data:`GIFT_POINTS`), though the card
+    might have been lost later anyway: players count it a mistake, and it is the planted error the review
+    is checked against (bench/review_quality.py).
 
     >>> classify(Loss(0.3, 0.02, 12, 1, 0.3, 0.02, 200))
     ('mistake', 'levels')
@@ -145,7 +151,7 @@ def classify(loss: Loss, measure: str = "levels", end: str = "low") -> tuple[str
     for name, least in LEVEL_THRESHOLDS:
         if at("levels") >= least:
             return name, "levels"
-    if at("points") >= POINTS_INACCURACY:
+    if at("points") >= POINTS_INACCURACY or (gift and at("points") >= GIFT_POINTS):
         return "inaccuracy", "points"
     if at("levels") > GOOD_LEVELS:
         return "good", "levels"
@@ -230,8 +236,9 @@ def judge(pos: Position, play: Play, *, seed: int = 1, ply: int = 0, trick: int 
         return Judgement(ply, trick, pos.to_play, play, measure, "best", best.play, NO_LOSS, False,
                          tuple(ranking.plays), ranking.exact, (), False, measure, ranking.samples)
     raced = Loss.between(best, made, measure)
-    if classify(raced, measure, "high")[0] not in FLAGGED:  # it cannot be marked: the race's deals tell enough
-        name, scale = classify(raced, measure)
+    gift = is_gift(made, best)
+    if classify(raced, measure, "high", gift)[0] not in FLAGGED:  # it cannot be marked: the race's deals tell enough
+        name, scale = classify(raced, measure, gift=gift)
         return Judgement(ply, trick, pos.to_play, play, scale, name, best.play, raced, False,
                          tuple(ranking.plays), ranking.exact, (), made.dropped_after is None and not ranking.settled,
                          measure, ranking.samples)
@@ -239,11 +246,21 @@ def judge(pos: Position, play: Play, *, seed: int = 1, ply: int = 0, trick: int 
     # noisy means; and a play the race kept may still be worse by an inaccuracy)
     fresh_best, fresh_made = confirm(ranking.deals, pos, best.play, play, settings, stop, threads)
     loss = Loss.between(fresh_best, fresh_made, measure)
-    name, scale = classify(loss, measure)
-    upper = classify(loss, measure, "high")[0]  # what it may be at the other end of the interval
+    gift = is_gift(fresh_made, fresh_best)
+    name, scale = classify(loss, measure, gift=gift)
+    upper = classify(loss, measure, "high", gift)[0]  # what it may be at the other end of the interval
     why = tuple(reasons(pos, fresh_made, fresh_best, scale)) if name in FLAGGED else ()
     return Judgement(ply, trick, pos.to_play, play, scale, name, best.play, loss, True, tuple(ranking.plays),
                      ranking.exact, why, False, measure, ranking.samples, upper if upper != name else None)
+
+
+def is_gift(made: PlayTally, best: PlayTally) -> bool:
+    """``made`` puts at least a 10's worth of points more than ``best`` into the trick under way, and the
+    opponents win that trick on nearly every deal after it."""
+    if made.play.points - best.play.points < GIFT_CARD_POINTS:
+        return False
+    known = [w for w in made.trick_won if w is not None]
+    return bool(known) and mean([float(not w) for w in known]) >= GIFT_SURE
 
 
 def confirm(deals: Deals, pos: Position, best: Play, made: Play, settings: JudgeSettings,
@@ -260,7 +277,9 @@ def confirm(deals: Deals, pos: Position, best: Play, made: Play, settings: Judge
         add_rows([fresh_best, fresh_made], rows, attacker, settings.measure)
         done += size
         loss = Loss.between(fresh_best, fresh_made, settings.measure)
-        low, high = classify(loss, settings.measure, "low")[0], classify(loss, settings.measure, "high")[0]
+        gift = is_gift(fresh_made, fresh_best)
+        low = classify(loss, settings.measure, "low", gift)[0]
+        high = classify(loss, settings.measure, "high", gift)[0]
         if low == high or (low == "best" and high not in FLAGGED):  # its class, or that it is not marked, is clear
             break
     return fresh_best, fresh_made

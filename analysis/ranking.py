@@ -45,8 +45,9 @@ from .deals import Deals
 from .race import MIN_SAMPLES, Tally, mean, race, ranked, rounded, standard_error
 from .valuation import Result, Valuing, value_on
 
-POINT_WEIGHT = 1e-3  # levels a point: points only break ties between plays of equal levels
+POINT_WEIGHT = 5e-3  # levels a point: points break ties, and weigh a little where levels barely differ
 MEASURES = ("levels", "points")
+FIRST_VALUATIONS = 1024  # plays × deals in the first round, at most (a first ranking within a blink)
 TOLERANCE = {"levels": 0.05, "points": 2.0}  # plays closer than this are equally good (half an inaccuracy)
 
 
@@ -209,7 +210,10 @@ def rank(position: Position, *, seed: int = 1, settings: Settings = Settings(), 
 
     try:
         while live and done < most:
-            size = settings.first_round if done == 0 else max(MIN_SAMPLES, done // 2)
+            # the first round is small where there are many plays (a follow with 200 ways): a first ranking
+            # on screen at once; the race drops nothing before MIN_SAMPLES deals anyway
+            first = min(settings.first_round, max(4, FIRST_VALUATIONS // len(live)))
+            size = first if done == 0 else max(MIN_SAMPLES, done // 2) if done >= MIN_SAMPLES else MIN_SAMPLES - done
             size = min(size, most - done)
             plays = [t.play for t in live]
             if pool is not None and (pool.workers > 1 or pool.scheduler):

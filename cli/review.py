@@ -225,8 +225,9 @@ def tail_lines(verdict: HandVerdict) -> list[str]:
                         "points lost: the points given away by plays marked for their points alone, where the "
                         "result was not at stake (never more than the side had at stake). A class is given only "
                         "where the lower end of the loss's 95% interval reaches it: an inaccuracy from {inacc} "
-                        "levels (or {points} points with the result unchanged), a mistake from {mistake}, a "
-                        "blunder from {blunder} levels.").format(
+                        "levels (with the result unchanged: {points} points, or a 10 or K thrown into the "
+                        "opponents' trick that costs points at all), a mistake from {mistake}, a blunder from "
+                        "{blunder} levels.").format(
         inacc=_lv(LEVEL_THRESHOLDS[2][1]), mistake=_lv(LEVEL_THRESHOLDS[1][1]), blunder=_lv(LEVEL_THRESHOLDS[0][1]),
         points=f"{POINTS_INACCURACY:.0f}")))
     return lines

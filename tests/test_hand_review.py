@@ -65,8 +65,17 @@ def test_where_the_result_is_not_at_stake_the_points_decide_and_at_most_an_inacc
     assert grade(loss(0.0, 0.0, 1.0, 0.2)) == "best"
 
 
+def test_a_ten_thrown_into_the_opponents_trick_is_an_inaccuracy_once_beyond_the_noise():
+    """A gift: the card might have been lost later anyway (4–10 points on average), yet it is marked."""
+    assert grade(loss(0.0, 0.0, 5.0, 0.5)) == "good"
+    from huolong.analysis.judge import classify
+
+    assert classify(loss(0.0, 0.0, 5.0, 0.5), gift=True) == ("inaccuracy", "points")
+    assert classify(loss(0.0, 0.0, 5.0, 2.0), gift=True)[0] != "inaccuracy"  # within the noise: not marked
+
+
 def test_a_points_only_study_classes_by_points():
-    assert [grade(loss(0.0, 0.0, x, 0.5), "points") for x in (1.0, 3.0, 7.0, 20.0, 45.0)] == [
+    assert [grade(loss(0.0, 0.0, x, 0.5), "points") for x in (1.0, 4.5, 7.0, 20.0, 45.0)] == [
         "best", "good", "inaccuracy", "mistake", "blunder"]
 
 
