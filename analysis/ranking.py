@@ -7,7 +7,8 @@ play the leader beats at 95 % on the paired differences is dropped, and the
 race is *settled* once every play left is behind the leader, or within
 ``tolerance`` of it, at 95 % (:func:`.race.race`). Rounds grow with the
 samples so far (16, 16, 16, 24, 36, …), so a clear position stops early and a
-close one gets more deals, up to ``samples``.
+close one gets more deals, up to ``samples`` deals or ``valuations`` plays
+valued in all (many plays no deal tells apart stop there, unsettled).
 
 **What a play is ranked by** is what the player plays for. ``levels`` (the
 default): the mover's side's expected level change over the deals (the 120
@@ -48,7 +49,7 @@ from .valuation import Result, Valuing, value_on
 POINT_WEIGHT = 5e-3  # levels a point: points break ties, and weigh a little where levels barely differ
 MEASURES = ("levels", "points")
 FIRST_VALUATIONS = 1024  # plays × deals in the first round, at most (a first ranking within a blink)
-TOLERANCE = {"levels": 0.05, "points": 2.0}  # plays closer than this are equally good (half an inaccuracy)
+TOLERANCE = {"levels": 0.1, "points": 2.0}  # plays closer than this are equally good (an inaccuracy apart)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Settings(Valuing):
     answers agree; ``samples`` is the most any play gets."""
 
     samples: int = 320
+    valuations: int = 6000  # plays × deals, at most: many plays that cannot be told apart stop the race early
     first_round: int = 16
     measure: str = "levels"
     tolerance: float | None = None  # default: TOLERANCE[measure]
@@ -202,6 +204,7 @@ def rank(position: Position, *, seed: int = 1, settings: Settings = Settings(), 
     attacker = pos.is_attacker(seat)
     everything = tallies(pos, pos.legal_plays())
     live, done, exact, settled, interrupted = list(everything), 0, 0, False, False
+    valued = 0
     most = 1 if known else settings.samples
 
     def answer() -> Ranking:
@@ -223,11 +226,13 @@ def rank(position: Position, *, seed: int = 1, settings: Settings = Settings(), 
                                 on_sample=on_sample)
             exact += add_rows(live, rows, attacker, settings.measure)
             done += size
+            valued += size * len(live)
             if settings.racing:
                 live, settled = race(live, done, settings.margin)
             if on_round is not None:
                 on_round(answer())
-            if settled or len(live) <= 1 or (seconds is not None and time.monotonic() - started > seconds):
+            if settled or len(live) <= 1 or valued >= settings.valuations or (
+                    seconds is not None and time.monotonic() - started > seconds):
                 break
     except (KeyboardInterrupt, SearchAborted) as e:  # the round under way is dropped: equal deals for all
         if isinstance(e, SearchAborted) and not (stop is not None and stop.cancelled):

@@ -48,8 +48,8 @@ from .race import swing
 class Valuing:
     """How a sample is valued (see the module docstring)."""
 
-    search_cards: int = 6
-    exact_cards: int = 6
+    search_cards: int = 5
+    exact_cards: int = 5  # a 6-card exact end costs 5–17× a 5-card one in three packs (bench/RESULTS.md, session 40)
     exact_cards_early: int = 4
     points_cards: int = 12
     max_nodes: int = 400_000

@@ -42,4 +42,5 @@ def test_a_whole_hand_reviewed(benchmark, pool, index):
     if len(TIMES) == len(RECORDS):
         ordered = sorted(TIMES.values())
         print(f"\nwhole-hand review, {pool.workers} workers: median {statistics.median(ordered):.1f} s, "
-              f"p90 {ordered[int(0.9 * (len(ordered) - 1))]:.1f} s, max {ordered[-1]:.1f} s over {len(ordered)} hands")
+              f"p90 {ordered[int(0.9 * (len(ordered) - 1))]:.1f} s, max {ordered[-1]:.1f} s over {len(ordered)} hands; "
+              f"by hand: {[round(TIMES[i], 1) for i in sorted(TIMES)]}")
