@@ -206,7 +206,7 @@ class Knowledge:
         dealer = self.position.dealer
         need = self.holds[dealer] if self._may_have_buried(dealer) else Hand()
         for _attempt in range(MAX_REDRAWS):
-            hands = self.space.sample(rng)
+            hands = self.space.sample(rng, fast=True)  # samples are new: the faster shuffle
             if need:
                 held = hands[holders.index(dealer)] + hands[holders.index(BOTTOM)]
                 if not held.contains_all(Play(tuple(need))):
