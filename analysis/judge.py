@@ -21,7 +21,9 @@ only given where the numbers support it:
   inaccuracy — the **points** decide, and at most an *inaccuracy*
   (:data:`POINTS_INACCURACY` points or more): a play that changes the result
   on no deal is never a mistake, whatever its points;
-- else *good* when it is worse beyond the noise by a little, *best* when not.
+- else *good* where it is surely worse and surely by less than an inaccuracy
+  (its whole interval between :data:`GOOD_LEVELS` and an inaccuracy), *best*
+  when not: a loss the noise cannot place is not told apart from the best.
 
 With ``measure="points"`` (a points-only study) the points alone decide, by
 :data:`POINT_THRESHOLDS`. A decision with one legal play is *forced* and gets
@@ -61,7 +63,7 @@ LEVEL_THRESHOLDS = (("blunder", 0.5), ("mistake", 0.25), ("inaccuracy", 0.1))
 #: Where the result is not at stake: the least loss in points (lower end) of an inaccuracy.
 POINTS_INACCURACY = 6.0
 #: A gift (a 10 or a K thrown into the opponents' trick) is an inaccuracy from this many points lost (lower end).
-GIFT_POINTS, GIFT_CARD_POINTS, GIFT_SURE = 1.0, 10, 0.9
+GIFT_POINTS, GIFT_CARD_POINTS, GIFT_SURE = 0.0, 10, 0.9
 #: The points-only study's classes (``measure="points"``), on the lower end of the loss in points.
 POINT_THRESHOLDS = (("blunder", 40.0), ("mistake", 15.0), ("inaccuracy", 5.0))
 #: A loss beyond the noise but under these is "good" rather than "best" (levels, points).
@@ -131,9 +133,9 @@ def classify(loss: Loss, measure: str = "levels", end: str = "low", gift: bool =
     """``(class, scale)`` of a play that loses ``loss``, read at the lower end of its interval (or the
     ``high`` end: what the class could still be); the scale says which measure decided it. A ``gift`` —
     a 10 or a K (or more) thrown into a trick the opponents win, where a play with fewer points was legal —
-    is an inaccuracy once the points it costs are beyond the noise (:data:`GIFT_POINTS`), though the card
-    might have been lost later anyway: players count it a mistake, and it is the planted error the review
-    is checked against (bench/review_quality.py).
+    is an inaccuracy once it costs points at all beyond the noise (the lower end above
+    :data:`GIFT_POINTS`), though the card might have been lost later anyway: players count it a mistake,
+    and it is the planted error the review is checked against (bench/review_quality.py).
 
     >>> classify(Loss(0.3, 0.02, 12, 1, 0.3, 0.02, 200))
     ('mistake', 'levels')
@@ -147,15 +149,28 @@ def classify(loss: Loss, measure: str = "levels", end: str = "low", gift: bool =
         for name, least in POINT_THRESHOLDS:
             if at("points") >= least:
                 return name, "points"
-        return ("good" if at("points") > GOOD_POINTS else "best"), "points"
+        return ("good" if _surely_between(loss, "points", GOOD_POINTS, POINT_THRESHOLDS[-1][1], end) else "best"), \
+            "points"
     for name, least in LEVEL_THRESHOLDS:
         if at("levels") >= least:
             return name, "levels"
-    if at("points") >= POINTS_INACCURACY or (gift and at("points") >= GIFT_POINTS):
+    if at("points") >= POINTS_INACCURACY or (gift and at("points") > GIFT_POINTS):
         return "inaccuracy", "points"
-    if at("levels") > GOOD_LEVELS:
+    inaccuracy = LEVEL_THRESHOLDS[-1][1]
+    if _surely_between(loss, "levels", GOOD_LEVELS, inaccuracy, end):
         return "good", "levels"
-    return ("good" if at("points") > GOOD_POINTS else "best"), "levels"
+    if loss.high("levels") < inaccuracy and _surely_between(loss, "points", GOOD_POINTS, POINTS_INACCURACY, end):
+        return "good", "points"
+    return "best", "levels"
+
+
+def _surely_between(loss: Loss, what: str, least: float, below: float, end: str) -> bool:
+    """The loss is surely at least ``least`` and surely under ``below`` (its whole interval between them): a
+    play is "good" only where the numbers say it is worse and by less than an inaccuracy — a loss the noise
+    cannot place either way is not told apart from the best (read at the ``high`` end: it may be good)."""
+    if end == "high":
+        return loss.high(what) >= least
+    return loss.low(what) >= least and loss.high(what) < below
 
 
 def grade(loss: Loss, measure: str = "levels") -> str:
@@ -255,9 +270,9 @@ def judge(pos: Position, play: Play, *, seed: int = 1, ply: int = 0, trick: int 
 
 
 def is_gift(made: PlayTally, best: PlayTally) -> bool:
-    """``made`` puts at least a 10's worth of points more than ``best`` into the trick under way, and the
+    """``made`` puts a 10 or a K (or more points) into the trick under way, more than ``best`` does, and the
     opponents win that trick on nearly every deal after it."""
-    if made.play.points - best.play.points < GIFT_CARD_POINTS:
+    if made.play.points < GIFT_CARD_POINTS or made.play.points <= best.play.points:
         return False
     known = [w for w in made.trick_won if w is not None]
     return bool(known) and mean([float(not w) for w in known]) >= GIFT_SURE

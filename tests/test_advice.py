@@ -88,11 +88,12 @@ def test_only_the_seat_to_play_can_be_advised():
         advise(pos, seat=(pos.to_play + 1) % 4, samples=4)
 
 
-def test_a_beaten_play_is_dropped_and_the_race_stops():
+def test_the_race_stops_once_no_play_can_beat_the_best_by_the_tolerance():
     pos = example("level-tie.hl")
     advice = advise(pos, samples=400, seed=1)
+    # settled early: no other play can be better than the best by more than the tolerance, at 95 %
     assert advice.settled and advice.samples < 400
-    assert all(p.dropped_after is not None for p in advice.plays[1:])
+    assert all(p.score < advice.best.score for p in advice.plays[1:])
 
 
 # -- the command ----------------------------------------------------------------------
@@ -114,7 +115,7 @@ def test_advise_json_has_the_issue_keys():
     play = data["plays"][0]
     assert {"play", "samples", "mean_points", "points_se", "p_threshold", "p_dug", "swing", "swing_se", "outcomes",
             "dd"} <= set(play)
-    assert data["seat"] == "N" and data["solved_exact"] == data["samples"] == 24
+    assert data["seat"] == "N" and data["solved_exact"] == data["samples"] <= 24  # the race may settle sooner
     assert play["dd"]["outcome"] in {"attackers-take-deal", "attackers-up"}
 
 

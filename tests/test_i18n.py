@@ -227,7 +227,7 @@ def test_chinese_is_broken_between_characters_but_not_before_a_closing_mark():
 
 def test_the_english_help_is_clicks_own_layout():
     text = run("advise", "--help", "--lang", "en").stdout
-    assert "Usage: huolong-solve advise [OPTIONS] FILES..." in text and "[default: 200; x>=1]" in text
+    assert "Usage: huolong-solve advise [OPTIONS] FILES..." in text and "[default: 320; x>=1]" in text
 
 
 # Full-width marks in Chinese: no ASCII colon, comma or semicolon after a Chinese character, no ASCII
