@@ -91,7 +91,7 @@ def noise_report(records: list, count: int, pool: Workers) -> dict:
             ja, jb = a.judgement, b.judgement
             pairs.append([i, ja.ply, ja.grade, round(ja.loss.score, 3), round(ja.loss.score_se, 3), str(ja.best),
                           jb.grade, round(jb.loss.score, 3), round(jb.loss.score_se, 3), str(jb.best), ja.scale,
-                          ja.confirmed, jb.confirmed])
+                          ja.confirmed, jb.confirmed, ja.could_be, jb.could_be])
             if ja.flagged:
                 flags.append({"record": i, "ply": ja.ply, "class": ja.grade, "scale": ja.scale,
                               "levels": round(ja.loss.levels, 3), "points": round(ja.loss.points, 1),
@@ -120,7 +120,9 @@ def noise_report(records: list, count: int, pool: Workers) -> dict:
             "own_mistake_or_blunder_rate": round((own["mistake"] + own["blunder"]) / nonforced, 4),
             "single_vs_double_dummy": dict(both), "examples": examples,
             "flags": flag_summary(flags, count), "flagged": flags,
-            "pairs": pairs}  # record, ply, then class, loss, SE, best play with seed 1 and with seed 2, scale
+            "flips_said_within_noise": sum(1 for p in pairs if p[2] != p[6] and p[2] is not None and (p[13] or p[14])),
+            "pairs": pairs}  # record, ply, then class, loss, SE, best play with seed 1 and with seed 2, scale,
+        # whether each loss is from fresh deals, and the worse class each interval still reaches (could_be)
 
 
 def flag_summary(flags: list[dict], hands: int) -> dict:
