@@ -35,7 +35,7 @@ from huolong.solver.errors import SearchAborted, SolverError
 from huolong.solver.jobs import Workers
 from huolong.solver.search import value_plays
 from huolong.solver.session import StopToken
-from .ranking import PlayTally, Ranking, Settings, check_position, rank
+from .ranking import PlayTally, RankedPlays, Ranking, Settings, check_position, rank
 
 SAMPLES = Settings.samples
 DD_CARDS = 10  # the true deal's double-dummy values are shown from this many cards a hand on
@@ -46,7 +46,7 @@ PlayAdvice = PlayTally
 
 
 @dataclass
-class Advice:
+class Advice(RankedPlays):
     """The plays of ``seat`` best first, and how the deals were valued."""
 
     position: Position
@@ -60,15 +60,6 @@ class Advice:
     known: bool = False
     interrupted: bool = False
     ranking: Ranking | None = None
-
-    @property
-    def best(self) -> PlayTally:
-        return self.plays[0]
-
-    @property
-    def equally_good(self) -> list[PlayTally]:
-        """The plays still in the race at the end (the best first): none was beaten at 95 %."""
-        return [p for p in self.plays if p.dropped_after is None]
 
     def margin(self) -> float:
         """How far the best play is ahead of the next (in the race's units: levels or points)."""

@@ -141,8 +141,23 @@ def add_rows(live: list[PlayTally], rows: list[list[Result]], attacker: bool, me
     return exact
 
 
+class RankedPlays:
+    """What a ranking's plays tell, for :class:`Ranking` and :class:`~.advice.Advice` alike."""
+
+    plays: list[PlayTally]
+
+    @property
+    def best(self) -> PlayTally:
+        return self.plays[0]
+
+    @property
+    def equally_good(self) -> list[PlayTally]:
+        """The plays still in the race at the end, the best first: none was beaten at 95 %."""
+        return [p for p in self.plays if p.dropped_after is None]
+
+
 @dataclass
-class Ranking:
+class Ranking(RankedPlays):
     """The plays of the seat to move, best first (survivors of the race by score, then the dropped by how
     long they lasted), and how they were valued."""
 
@@ -156,15 +171,6 @@ class Ranking:
     seconds: float
     settled: bool
     interrupted: bool = False
-
-    @property
-    def best(self) -> PlayTally:
-        return self.plays[0]
-
-    @property
-    def equally_good(self) -> list[PlayTally]:
-        """The plays still in the race at the end, the best first: none was beaten at 95 %."""
-        return [p for p in self.plays if p.dropped_after is None]
 
     def tally(self, play: Play) -> PlayTally:
         return next(t for t in self.plays if t.play == play)

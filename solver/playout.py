@@ -108,13 +108,17 @@ class Player:
         self.session.ctrl[:] = 0
         return self.session
 
-    def _run(self, pos: Position, seed: int, line: bool) -> tuple[Encoding, int, int]:
+    @staticmethod
+    def _check(pos: Position) -> None:
         if pos.rules.is_bridge:
             raise SolverError(_("playouts are for Huolong hands, not bridge"))
         if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
             raise SolverError(_("a playout needs every hand and the bottom (bury first)"))
         if pos.is_over():
             raise SolverError(_("the hand is over: nothing to play out"))
+
+    def _run(self, pos: Position, seed: int, line: bool) -> tuple[Encoding, int, int]:
+        self._check(pos)
         enc = encode(pos, "outcome" if line else self.objective)
         session = self._session(enc)
         value, plays = session.run(
@@ -130,12 +134,7 @@ class Player:
 
         The deal is encoded once for all the plays: valuing a play costs a playout and no more.
         """
-        if pos.rules.is_bridge:
-            raise SolverError(_("playouts are for Huolong hands, not bridge"))
-        if pos.is_before_bury or pos.bottom is None or any(h is None for h in pos.hands):
-            raise SolverError(_("a playout needs every hand and the bottom (bury first)"))
-        if pos.is_over():
-            raise SolverError(_("the hand is over: nothing to play out"))
+        self._check(pos)
         enc = encode(pos, self.objective)
         session = self._session(enc)
         hands, trick = enc.hands(pos), enc.trick(pos)
