@@ -54,6 +54,7 @@ from .race import mean, rounded, standard_error, swing
 from .reasons import Reason, bury_reasons
 from .review import PlayReview, _judge, recorded_plays
 
+BURY_CONFIRM, BURY_CONFIRM_ROUND = 2048, 256  # at most, fresh deals behind a bury's loss
 LEVEL_SCALE = 0.5  # levels: a decision's accuracy falls as exp(−loss / this) (a blunder of a level: 14)
 POINT_SCALE = 40.0  # points, for a loss judged in points alone
 
@@ -119,6 +120,7 @@ class BuryJudgement:
     confirmed: bool
     candidates: tuple[Candidate, ...]
     why: tuple[Reason, ...] = ()
+    could_be: str | None = None  # the worse class the loss's interval still reaches, where it spans two
 
     @property
     def ranked_first(self) -> bool:
@@ -136,7 +138,7 @@ class BuryJudgement:
                 "class": self.grade, "scale": "levels", "loss": rounded(max(0.0, self.loss.levels)),
                 "loss_se": rounded(self.loss.levels_se), "loss_levels": rounded(max(0.0, self.loss.levels)),
                 "loss_levels_se": rounded(self.loss.levels_se), "samples": self.loss.samples,
-                "confirmed": self.confirmed, "why": [r.text() for r in self.why],
+                "confirmed": self.confirmed, "could_be": self.could_be, "why": [r.text() for r in self.why],
                 "reasons": [r.to_dict() for r in self.why], "candidates": [c.to_dict() for c in self.candidates]}
 
 
@@ -319,9 +321,9 @@ def bury_task(record: Position, settings: ReviewSettings, stop: StopToken | None
         loss = _levels_loss(best, mine) if mine is not best else Loss(0, 0, 0, 0, 0, 0, mine.samples)
         return BuryJudgement(deal.dealer, made, best.bury, "best", loss, False, candidates)
     fresh_best, fresh_made = Candidate(bury=best.bury), Candidate(bury=mine.bury)
-    done, most = 0, settings.judge.confirm
+    done, most = 0, BURY_CONFIRM  # one decision a hand, and a noisy one (a level is a deal's whole bottom)
     while done < most:
-        size = min(settings.judge.confirm_round, most - done)
+        size = min(BURY_CONFIRM_ROUND, most - done)
         for cand in (fresh_best, fresh_made):
             _add(cand, deal, settings.seed, range(FRESH + done, FRESH + done + size))
         done += size
@@ -329,8 +331,10 @@ def bury_task(record: Position, settings: ReviewSettings, stop: StopToken | None
         if classify(loss, "levels", "low") == classify(loss, "levels", "high"):
             break
     grade_ = classify(loss, "levels")[0]
-    why = tuple(bury_reasons(deal, fresh_made, fresh_best)) if grade_ in FLAGGED else ()
-    return BuryJudgement(deal.dealer, made, best.bury, grade_, loss, True, candidates, why)
+    upper = classify(loss, "levels", "high")[0]
+    why = tuple(bury_reasons(deal, fresh_made, fresh_best)) if grade_ in FLAGGED or upper in FLAGGED else ()
+    return BuryJudgement(deal.dealer, made, best.bury, grade_, loss, True, candidates, why,
+                         upper if upper != grade_ else None)
 
 
 def _add(candidate: Candidate, deal: Position, seed: int, indices: range) -> None:

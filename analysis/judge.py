@@ -113,9 +113,12 @@ class Loss:
         return (self.levels + SIGNIFICANCE * self.levels_se if what == "levels"
                 else self.points + SIGNIFICANCE * self.points_se)
 
-    def to_dict(self) -> dict:
-        """Losses as shown: never below zero (a play judged on fresh deals may do better than the best)."""
-        return {"loss": rounded(max(0.0, self.score)), "loss_se": rounded(self.score_se),
+    def to_dict(self, scale: str | None = None) -> dict:
+        """Losses as shown: never below zero (a play judged on fresh deals may do better than the best);
+        ``loss`` in the unit of ``scale`` (``levels`` or ``points``: what decided the class)."""
+        main, main_se = ((self.points, self.points_se) if scale == "points" else
+                         (self.levels, self.levels_se) if scale == "levels" else (self.score, self.score_se))
+        return {"loss": rounded(max(0.0, main)), "loss_se": rounded(main_se),
                 "loss_points": rounded(max(0.0, self.points)), "loss_points_se": rounded(self.points_se),
                 "loss_levels": rounded(max(0.0, self.levels)), "loss_levels_se": rounded(self.levels_se),
                 "samples": self.samples}
@@ -218,7 +221,7 @@ class Judgement:
         value = self.value
         return {"ply": self.ply, "trick": self.trick, "seat": seat_name(self.seat), "play": str(self.play),
                 "class": self.grade, "scale": self.scale, "measure": self.measure, "best_play": str(self.best),
-                **self.loss.to_dict(), "confirmed": self.confirmed, "within_noise": self.noise,
+                **self.loss.to_dict(self.scale), "confirmed": self.confirmed, "within_noise": self.noise,
                 "could_be": self.could_be,
                 "exact_samples": self.exact_samples, "ranking_samples": self.samples,
                 "why": [r.text() for r in self.why], "reasons": [r.to_dict() for r in self.why],

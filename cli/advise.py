@@ -189,9 +189,10 @@ def recommendation(advice: Advice, style: Style) -> str:
             play=play, margin=margin, second=second)
     if advice.settled:
         others = join(style.play(p.play) for p in same)
-        return ngettext("Play {play}; {others} is as good (within the tolerance).",
-                        "Play {play}; {others} are as good (within the tolerance).", len(same)).format(
-            play=play, others=others)
+        return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than a "
+                        "tenth of a level).",
+                        "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than a "
+                        "tenth of a level).", len(same)).format(play=play, others=others)
     return (_("Best so far: {play} ({margin} levels ahead of {second}), not settled at 95% — more --samples or "
               "--time would tell.") if levels else
             _("Best so far: {play} ({margin} points ahead of {second}), not settled at 95% — more --samples or "

@@ -30,7 +30,7 @@ from huolong.i18n import _, ngettext, pgettext
 from huolong.solver.playout import deal_seed
 
 from .common import BadInput, color_wanted, open_workers, progress, typed_play, write_atomically
-from .hint import show_bury_hint, show_hint
+from .hint import indented, show_bury_hint, show_hint
 from .render import Style, diagram, hand_lines, header, result_sentence, wrap
 from .review import whole_text
 
@@ -87,6 +87,7 @@ class HumanPolicy:
                       "and you deal (y/n)") if jokers == 1 else
                     _("You hold two big jokers. Show them to override the declaration? Your next plain card sets "
                       "the trump suit, and you deal (y/n)"))
+        question = wrap(question)
         while True:
             answer = ask(question).lower()
             if answer in YES:
@@ -105,10 +106,10 @@ class HumanPolicy:
                 continue
             play, why = typed_play(pos, text)
             if why:
-                click.echo(why)
+                click.echo(wrap(why))
                 if not any(ch.isdigit() or ch in "AKQJTakqjt♠♥♦♣" for ch in text):  # not cards at all: say what is
-                    click.echo("  " + _("Type the cards to play (e.g. ♠A ♠A, SA SA or 黑桃A 黑桃A; jokers BJ and LJ, "
-                                        "or 大王 and 小王), hint for advice, or q to stop."))
+                    click.echo(indented(_("Type the cards to play (e.g. ♠A ♠A, SA SA or 黑桃A 黑桃A; jokers BJ and "
+                                           "LJ, or 大王 and 小王), hint for advice, or q to stop.")))
                 continue
             return play
 
@@ -122,7 +123,7 @@ def ask(question: str) -> str:
     except click.Abort:  # click's answer to EOF and to Ctrl-C while it waits
         click.echo("")
         raise Quit from None
-    if text.lower() in QUIT:
+    if text in QUIT or (text.lower() in QUIT and text.lower() != "q"):  # "Q" alone may be a queen: asked again
         raise Quit
     return text
 

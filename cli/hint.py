@@ -18,7 +18,7 @@ from huolong.engine import Position
 from huolong.i18n import _, join, ngettext
 from huolong.solver.jobs import default_workers
 
-from .render import Style, wrap
+from .render import Style, width as text_width, wrap
 
 HINT_SEED = 1  # the review's default seed: the hint and the review see the same deals
 SHOWN = 3  # plays shown
@@ -69,26 +69,27 @@ def hint_lines(advice: Advice, style: Style, final: bool) -> list[str]:
     """The ranking's first plays, each with what it gives the mover's side, and the verdict."""
     pos = advice.position
     attacker = pos.is_attacker(advice.seat)
-    width = max(len(style.play(p.play)) for p in advice.plays[:SHOWN])
+    shown = [style.play(p.play) for p in advice.plays[:SHOWN]]
+    room = max(text_width(x) for x in shown)  # measured without the colours' codes
     lines = [("  " + _("Hint: {n} deals of the hands you cannot see, {seconds} s.") if final else
               "  " + _("Thinking: {n} deals of the hands you cannot see, {seconds} s… (Ctrl-C stops)")).format(
         n=advice.samples, seconds=f"{advice.seconds:.1f}")]
     alive = {id(p) for p in advice.equally_good}
-    for p in advice.plays[:SHOWN]:
+    for p, play in zip(advice.plays[:SHOWN], shown):
         side = _("your side {levels} levels ± {se}").format(levels=f"{p.levels:+.2f}", se=_se(p.levels_se))
         points = (_("you take {points} points") if attacker else _("the attackers take {points} points")).format(
             points=f"{p.mean_points:.0f}")
         mark = "" if id(p) in alive else "  " + _("(beaten)")
-        lines.append(f"    {style.play(p.play):<{width}}  " + _("{side}; {points}").format(side=side, points=points)
-                     + mark)
+        pad = " " * (room - text_width(play))
+        lines.append(f"    {play}{pad}  " + _("{side}; {points}").format(side=side, points=points) + mark)
     if final:
-        lines.append(_indented(verdict_sentence(advice, style)))
-        lines.append(_indented(_("Levels: your side's expected level change over the deals (+ good for you); "
+        lines.append(indented(verdict_sentence(advice, style)))
+        lines.append(indented(_("Levels: your side's expected level change over the deals (+ good for you); "
                                  "points: the expected points at the end of the hand.")))
     return lines
 
 
-def _indented(text: str) -> str:
+def indented(text: str) -> str:
     """A sentence of the hint, wrapped to 100 columns and set in by two."""
     return "\n".join("  " + line for line in wrap(text, 98).splitlines())
 
@@ -108,8 +109,10 @@ def verdict_sentence(advice: Advice, style: Style) -> str:
         return _("Play {play}: it is ahead of every other play at 95%.").format(play=best)
     others = join(style.play(p.play) for p in same[:4])
     if advice.settled:
-        return ngettext("Play {play}; {others} is as good.", "Play {play}; {others} are as good.",
-                        len(same)).format(play=best, others=others)
+        return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than a "
+                        "tenth of a level).",
+                        "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than a "
+                        "tenth of a level).", len(same)).format(play=best, others=others)
     return ngettext("Play {play}; {others} is within the noise of it ({n} deals cannot tell them apart).",
                     "Play {play}; {others} are within the noise of it ({n} deals cannot tell them apart).",
                     len(same)).format(play=best, others=others, n=advice.samples)
@@ -141,9 +144,9 @@ def bury_lines(ranking: BuryAdvice, style: Style, final: bool) -> list[str]:
               "  " + _("Thinking: {n} deals of the hands you cannot see… (Ctrl-C stops)")).format(
         n=ranking.samples_run)]
     for c in ranking.candidates[:SHOWN]:
-        lines.append("    " + _("{cards}: your team {levels} levels ± {se}; dug in {dug} of the deals").format(
+        lines.append("    " + _("{cards}: your side {levels} levels ± {se}; dug in {dug} of the deals").format(
             cards=style.cards(list(c.bury)), levels=f"{c.swing:+.2f}", se=_se(c.swing_se),
             dug=f"{100 * c.p_dug:.0f}%"))
     if final:
-        lines.append(_indented(_("Levels: your team's expected level change over the deals (+ good for you).")))
+        lines.append(indented(_("Levels: your team's expected level change over the deals (+ good for you).")))
     return lines

@@ -13,7 +13,7 @@ from tabulate import tabulate
 
 from huolong.analysis.hand_review import (BuryJudgement, HandVerdict, JudgedPlay, ReviewSettings, before_bury, decisions,
                                           review_hand)
-from huolong.analysis.judge import LEVEL_THRESHOLDS, POINTS_INACCURACY, JudgeSettings
+from huolong.analysis.judge import FLAGGED, LEVEL_THRESHOLDS, POINTS_INACCURACY, JudgeSettings
 from huolong.analysis.review import (HandReview, estimates, first_reviewed_ply, plays_to_review,
                                      review)
 from huolong.engine import parse_seat, seat_label
@@ -186,7 +186,7 @@ class ProgressiveReview:
             for number, plays in self.waiting:
                 self.trick(number, plays)
         if not self.shown:
-            self.echo(_("No play marked inaccuracy or worse."))
+            self.echo(no_marks(self.seat))
         self.echo("\n".join(tail_lines(verdict)))
 
 
@@ -210,9 +210,15 @@ def whole_text(verdict: HandVerdict, style: Style, show_all: bool, seat: int | N
                  else "\n".join(bury_lines(verdict.bury, style)))
     lines.append("")
     shown = [line for p in verdict.plays for line in play_lines(p, style, show_all, seat)]
-    lines += shown or [_("No play marked inaccuracy or worse.")]
+    lines += shown or [no_marks(seat)]
     lines += tail_lines(verdict)
     return "\n".join(lines)
+
+
+def no_marks(seat: int | None) -> str:
+    if seat is None:
+        return _("No play marked inaccuracy or worse.")
+    return _("No play of {seat} marked inaccuracy or worse.").format(seat=seat_label(seat))
 
 
 def tail_lines(verdict: HandVerdict) -> list[str]:
@@ -248,10 +254,15 @@ def play_lines(p: JudgedPlay, style: Style, show_all: bool, seat: int | None) ->
         return []
     if not (show_all or j.flagged or p.dd_verdict is not None):
         return []
-    fields = dict(trick=j.trick, seat=seat_label(j.seat), play=style.play(j.play), mark=MARKS.get(j.grade, ""),
-                  grade=grade_label(j.grade), loss=loss_text(j, style.play(j.best)), best=style.play(j.best))
+    show = whole_plays(style)
+    fields = dict(trick=j.trick, seat=seat_label(j.seat), play=show(j.play), mark=MARKS.get(j.grade, ""),
+                  grade=grade_label(j.grade), loss=loss_text(j, show(j.best)), best=show(j.best))
     if j.grade is None:
         text = _("Trick {trick}, {seat} {play}: forced.")
+    elif not j.flagged and j.could_be in FLAGGED:
+        fields["upper"] = grade_label(j.could_be)
+        text = (_("Trick {trick}, {seat} {play}: best (perhaps {upper}: within the noise) — {loss}.") if j.grade == "best"
+                else _("Trick {trick}, {seat} {play}: good (perhaps {upper}: within the noise) — {loss}."))
     elif not j.flagged and j.grade == "best" and j.noise:
         text = _("Trick {trick}, {seat} {play}: best (within the noise of {best}).")
     elif not j.flagged and j.grade == "best":
@@ -269,8 +280,13 @@ def play_lines(p: JudgedPlay, style: Style, show_all: bool, seat: int | None) ->
         line = _("{sentence} Double-dummy: {verdict}.").format(sentence=line, verdict=dd)
     out = [wrap(line)]
     for reason in j.why:
-        out.append(_indent(wrap(reason.text(style.play), 96)))
+        out.append(_indent(wrap(reason.text(show), 96)))
     return out
+
+
+def whole_plays(style: Style):  # type: ignore[no-untyped-def]
+    """A play as the style writes it, its cards joined by no-break spaces: a pair is never split by a wrap."""
+    return lambda play: style.play(play).replace(" ", "\u00a0")
 
 
 MARKS = {"inaccuracy": " ?!", "mistake": " ?", "blunder": " ??"}
@@ -285,7 +301,7 @@ def loss_text(j, best: str) -> str:  # type: ignore[no-untyped-def]
     loss = j.loss
     points, levels = max(0.0, loss.points), max(0.0, loss.levels)
     if j.scale == "points" and j.measure == "levels":
-        return _("loses {points} ± {se} points against {best}, the result unchanged").format(
+        return _("loses {points} ± {se} points against {best}, no level lost beyond the noise").format(
             points=_num(points), se=_num(loss.points_se), best=best)
     if j.scale == "points":
         return _("loses {points} ± {se} points against {best}").format(points=_num(points), se=_num(loss.points_se),
@@ -321,6 +337,11 @@ def _bury_text_of(b: BuryJudgement | None, note: str | None, style: Style) -> st
     if b.grade == "best" and b.ranked_first:
         return _("Bury by {seat}: {cards} — best: the bury advisor's first choice of the {n} burials it "
                  "tried.").format(seat=seat_label(b.dealer), cards=cards, n=len(b.candidates))
+    if b.could_be in FLAGGED:
+        return _("Bury by {seat}: {cards} — {grade} (perhaps {upper}: within the noise): loses {levels} ± {se} "
+                 "levels against the advisor's first choice, {best}.").format(
+            seat=seat_label(b.dealer), cards=cards, grade=grade_label(b.grade), upper=grade_label(b.could_be),
+            levels=f"{max(0.0, b.loss.levels):.2f}", se=f"{b.loss.levels_se:.2f}", best=style.cards(sorted(b.best)))
     if b.grade == "best":
         return _("Bury by {seat}: {cards} — best: the advisor's first choice, {best}, is no better beyond the "
                  "noise ({levels} ± {se} levels).").format(
@@ -335,7 +356,7 @@ def _bury_text_of(b: BuryJudgement | None, note: str | None, style: Style) -> st
 def bury_lines(b: BuryJudgement | None, style: Style) -> list[str]:
     if b is None:
         return [wrap(_bury_text_of(None, "no-kitty", style))]
-    return [wrap(_bury_text_of(b, None, style))] + [_indent(wrap(r.text(style.play), 96)) for r in b.why]
+    return [wrap(_bury_text_of(b, None, style))] + [_indent(wrap(r.text(whole_plays(style)), 96)) for r in b.why]
 
 
 def _num(x: float) -> str:
@@ -349,7 +370,7 @@ def _dd_text(p: JudgedPlay) -> str:
     if not dd.decided:
         return _("unsolved")
     if dd.solved:
-        base = (_("worse result") if dd.worse_result else _("−{points} points").format(points=dd.loss) if dd.loss
+        base = (_("worse result") if dd.worse_result else _("loses {points} points").format(points=dd.loss) if dd.loss
                 else _("best"))
     else:
         base = proven_text(dd)

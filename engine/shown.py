@@ -36,7 +36,10 @@ def parse_shown(text: str) -> Shown:
         if len(words) < 2:
             raise HuolongError(_("invalid Shown {text!r}: write each seat and the cards it showed, e.g. "
                                  "\"E BJ, W BJ BJ\"").format(text=excerpt(text)))
-        out.append((parse_seat(words[0]), Play.parse(" ".join(words[1:]))))
+        try:
+            out.append((parse_seat(words[0]), Play.parse(" ".join(words[1:]))))
+        except HuolongError as e:
+            raise HuolongError(_("invalid Shown {text!r}: {error}").format(text=excerpt(text), error=e)) from None
     return out
 
 

@@ -5,7 +5,7 @@ import { $, el, svgEl } from "./dom.js";
 import { t, seatText } from "./i18n.js";
 import { playText } from "./cards.js";
 import { S, mainLine, mainPath, onMainLine, st } from "./tree.js";
-import { CLASS_SYMBOL, FLAGGED, classText, learnHidesMarks, lossText } from "./review.js";
+import { FLAGGED, classText, learnHidesMarks, lossText } from "./review.js";
 import { go } from "./main.js";
 
 const W = 420, H = 210, LEFT = 40, RIGHT = 8, TOP = 10, BOTTOM = 34;
@@ -104,8 +104,7 @@ export function renderGraph() {
 // "trick 7, W ♠10: mistake, 12 ± 3 points lost" — a marked play, as its dot's tooltip says it.
 function plyLine(d) {
   const p = d.p;
-  return t("graph_mark", { trick: p.trick, seat: p.seat, play: playText(p.play), grade: classText(p.class), loss: lossText(p) })
-    + (CLASS_SYMBOL[p.class] ? ` ${CLASS_SYMBOL[p.class]}` : "");
+  return t("graph_mark", { trick: p.trick, seat: p.seat, play: playText(p.play), grade: classText(p.class), loss: lossText(p) });
 }
 // The value before a play as the readout shows it: the estimate ± SE, or the exact value.
 function valueLine(d) {

@@ -25,7 +25,7 @@ export function renderRecord() {
     const p = hide ? null : r.plays.get(ply);
     const marked = p && FLAGGED.has(p.class) ? p.class : "";
     const seat = ((st.view.main_tricks || [])[trick - 1] || { seats: [] }).seats[row.length] || (p && p.seat) || "";
-    const title = p && p.class ? `${classText(p.class)}${marked ? ": " + lossText(p) + "; " + t("best_was", { play: playText(p.best_play) }) : ""}` : "";
+    const title = p && p.class ? (marked ? t("ply_title", { grade: classText(p.class), loss: lossText(p), best: t("best_was", { play: playText(p.best_play) }) }) : classText(p.class)) : "";
     row.push(el("span", { class: "ply" + (ply === cur ? " current" : "") + (marked ? " " + marked : "") + (p ? " judged" : ""),
       "data-ply": ply, "data-class": p ? (p.class || "forced") : "", title, on: { click: () => go(mainPath(ply + 1)) } },
       `${seatText(seat)} ${playText(play)}`, marked ? span(CLASS_SYMBOL[marked], "class-symbol") : null,

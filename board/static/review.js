@@ -2,7 +2,7 @@
 // server; its tricks arrive in order as they are judged), the summary per seat and side, and "learn from
 // the mistakes": one seat's marked plays in turn, values hidden, try a play, then see the verdict.
 import { $, el, span } from "./dom.js";
-import { t, seatText } from "./i18n.js";
+import { LANG, t, seatText } from "./i18n.js";
 import { cancelJob, isOver, showError, startJob } from "./api.js";
 import { playText } from "./cards.js";
 import { S, SEATS, mainPath, onMainLine, saveUrl, st } from "./tree.js";
@@ -134,7 +134,7 @@ function buryText(b, result) {
     levels: b.loss_levels.toFixed(2), se: b.loss_levels_se.toFixed(2) });
   return [t("review_bury_loss", { seat: b.seat, cards: playText(b.bury), grade: classText(b.class),
     levels: b.loss_levels.toFixed(2), se: b.loss_levels_se.toFixed(2), best: playText(b.best_bury) }),
-  ...whyTexts(b.reasons)].join(" ");
+  ...whyTexts(b.reasons)].join(LANG === "zh" ? "" : " ");
 }
 
 function summaryTable(summary) {
@@ -142,12 +142,12 @@ function summaryTable(summary) {
   const who = (name) => name.length === 1 ? (name === dealer ? t("who_dealer", { seat: name }) : seatText(name))
     : t(name.includes(dealer) ? "who_dealer_team" : "who_attackers", { a: name });
   const head = el("tr", {}, [t("who"), t("accuracy"), t("class_best"), t("class_good"), "?!", "?", "??", t("class_forced")].map((h) => el("th", {}, h)),
-    el("th", { class: "levels" }, t("levels_lost")), el("th", {}, t("points_lost")));
+    el("th", { class: "levels" }, t("levels_lost")), el("th", { class: "points" }, t("points_lost")));
   const rows = ["S", "E", "N", "W", "S–N", "E–W"].map((name) => {
     const v = summary[name];
     return el("tr", { "data-who": name }, el("td", {}, who(name)), el("td", {}, v.accuracy === null ? "—" : Math.round(v.accuracy)),
       el("td", {}, v.best), el("td", {}, v.good), el("td", { class: "inaccuracy" }, v.inaccuracy), el("td", { class: "mistake" }, v.mistake),
-      el("td", { class: "blunder" }, v.blunder), el("td", {}, v.forced), el("td", { class: "levels" }, v.levels_lost.toFixed(2)), el("td", {}, Math.round(v.points_lost)));
+      el("td", { class: "blunder" }, v.blunder), el("td", {}, v.forced), el("td", { class: "levels" }, v.levels_lost.toFixed(2)), el("td", { class: "points" }, Math.round(v.points_lost)));
   });
   return el("table", { class: "moves", id: "summary-table" }, head, ...rows);
 }
@@ -196,7 +196,7 @@ export function renderLearn() {
   } else {
     if (l.tried) kids.push(el("div", { id: "learn-verdict", class: "learn-verdict" }, tryVerdict(p, l.tried)));
     kids.push(el("div", { id: "learn-answer" }, t("learn_answer", { played: playText(p.play), grade: classText(p.class), loss: lossText(p), best: playText(p.best_play) })),
-      el("div", { id: "learn-why", class: "why" }, whyTexts(p.reasons).join(" ")),
+      el("div", { id: "learn-why", class: "why" }, whyTexts(p.reasons).join(LANG === "zh" ? "" : " ")),
       el("button", { type: "button", id: "learn-again", on: { click: () => { l.phase = "try"; l.tried = null; render(); } } }, t("learn_again")));
     kids.push(" ", el("button", { type: "button", id: "learn-next", on: { click: () => learnStep(1) } }, l.i + 1 < l.plies.length ? t("learn_next") : t("learn_done")));
   }
