@@ -334,7 +334,7 @@ def bury_task(record: Position, settings: ReviewSettings, stop: StopToken | None
     upper = classify(loss, "levels", "high")[0]
     why = tuple(bury_reasons(deal, fresh_made, fresh_best)) if grade_ in FLAGGED or upper in FLAGGED else ()
     return BuryJudgement(deal.dealer, made, best.bury, grade_, loss, True, candidates, why,
-                         upper if upper != grade_ else None)
+                         upper if upper != grade_ and upper in FLAGGED else None)
 
 
 def _add(candidate: Candidate, deal: Position, seed: int, indices: range) -> None:

@@ -203,7 +203,7 @@ class Judgement:
     noise: bool = False
     measure: str = "levels"
     samples: int = 0  # the ranking's deals
-    could_be: str | None = None  # the worse class the loss's interval still reaches, where it spans two
+    could_be: str | None = None  # the mark the loss's interval still reaches, where it spans a worse class
 
     @property
     def forced(self) -> bool:
@@ -269,7 +269,8 @@ def judge(pos: Position, play: Play, *, seed: int = 1, ply: int = 0, trick: int 
     upper = classify(loss, measure, "high", gift)[0]  # what it may be at the other end of the interval
     why = tuple(reasons(pos, fresh_made, fresh_best, scale)) if name in FLAGGED else ()
     return Judgement(ply, trick, pos.to_play, play, scale, name, best.play, loss, True, tuple(ranking.plays),
-                     ranking.exact, why, False, measure, ranking.samples, upper if upper != name else None)
+                     ranking.exact, why, False, measure, ranking.samples,
+                     upper if upper != name and upper in FLAGGED else None)
 
 
 def is_gift(made: PlayTally, best: PlayTally) -> bool:
