@@ -37,9 +37,8 @@ tricks complete.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from huolong.engine import Hand, Outcome, Play, Position, seat_name
 from huolong.engine.seats import Seat
