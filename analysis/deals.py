@@ -18,12 +18,14 @@ carries the seed of its playouts, the same for every play valued on it
 
 from __future__ import annotations
 
+import math
 import random
 from functools import lru_cache
 
 from huolong.engine import Position
 from huolong.engine.sampling import Knowledge
 from huolong.engine.seats import Seat
+from .inference import FollowModel
 
 
 @lru_cache(maxsize=8)
@@ -37,19 +39,32 @@ class Deals:
     """Numbered samples of the hidden hands of ``position`` as ``seat`` (default: the seat to move) knows
     them, for ``seed``. With ``known`` the position's own hands are the only deal (double-dummy)."""
 
-    def __init__(self, position: Position, seed: int = 1, seat: Seat | None = None, known: bool = False) -> None:
+    def __init__(self, position: Position, seed: int = 1, seat: Seat | None = None, known: bool = False,
+                 soft: int = 0) -> None:
         self.position = position
         self.seat = position.to_play if seat is None else seat
         self.seed = seed
         self.known = known
+        self.soft = soft
         self.knowledge = None if known else knowledge_of(position, self.seat)
         self.key = "known" if self.knowledge is None else self.knowledge.key()
+        # soft inference (measured, off by default: analysis/inference.py): its deals are other deals
+        self.model = FollowModel.of(position, self.seat) if soft and self.knowledge is not None else None
+        if self.model is not None:
+            self.key = f"{self.key}:soft{soft}"
 
     def deal(self, index: int) -> Position:
         """Sample ``index``: a copy of the position with the hidden hands (and bottom) dealt."""
         if self.knowledge is None:
             return self.position
-        return self.knowledge.sample(random.Random(f"deal:{self.seed}:{self.key}:{index}"))
+        rng = random.Random(f"deal:{self.seed}:{self.key}:{index}")
+        if self.model is None:
+            return self.knowledge.sample(rng)
+        # sampling-importance-resampling: ``soft`` candidates, one drawn in proportion to its likelihood
+        candidates = [self.knowledge.sample(rng) for _ in range(self.soft)]
+        logs = [self.model.log_likelihood(c) for c in candidates]
+        top = max(logs)
+        return rng.choices(candidates, weights=[math.exp(v - top) for v in logs])[0]
 
     def playout_seed(self, index: int) -> int:
         """The seed of the playouts on sample ``index``: the same for every play valued on it."""
@@ -57,4 +72,4 @@ class Deals:
 
     def __reduce__(self):  # type: ignore[no-untyped-def]
         """Pickled as what it is made from (a worker counts the deal space itself, once)."""
-        return (Deals, (self.position, self.seed, self.seat, self.known))
+        return (Deals, (self.position, self.seed, self.seat, self.known, self.soft))

@@ -63,6 +63,7 @@ class Settings(Valuing):
     measure: str = "levels"
     tolerance: float | None = None  # default: TOLERANCE[measure]
     racing: bool = True
+    soft: int = 0  # soft inference's candidates a deal (analysis/inference.py; measured, not kept: 0)
 
     def __post_init__(self) -> None:
         if self.measure not in MEASURES:
@@ -204,7 +205,7 @@ def rank(position: Position, *, seed: int = 1, settings: Settings = Settings(), 
     seat = pos.to_play
     if known and any(h is None for h in pos.hands):
         raise SolverError(_("known hands need every hand in the file"))
-    deals = Deals(pos, seed, known=known)
+    deals = Deals(pos, seed, known=known, soft=settings.soft)
     if deals.knowledge is not None:
         deals.knowledge.out()  # the cards still out must be known (raises otherwise)
     attacker = pos.is_attacker(seat)

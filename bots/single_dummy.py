@@ -37,7 +37,7 @@ class AdvisePolicy:
     sees_all = False
 
     def __init__(self, samples: int = 24, search_cards: int = 8, exact_cards: int = 6, max_nodes: int = 400_000,
-                 bury_samples: int = 200, points_cards: int = 12, points_exact: int = 5) -> None:
+                 bury_samples: int = 200, points_cards: int = 12, points_exact: int = 5, soft: int = 0) -> None:
         self.samples = samples
         self.points_cards = points_cards
         self.points_exact = points_exact
@@ -45,6 +45,7 @@ class AdvisePolicy:
         self.exact_cards = exact_cards
         self.max_nodes = max_nodes
         self.bury_samples = bury_samples
+        self.soft = soft  # soft inference (analysis/inference.py), measured and not kept: off
 
     def bury(self, knowledge: Knowledge, rng: random.Random) -> Hand:
         ranking = rank_burials(knowledge.position, samples=self.bury_samples, seed=rng.getrandbits(32))
@@ -58,7 +59,7 @@ class AdvisePolicy:
         objective = "points" if pos.cards_left > self.points_cards else "outcome"
         settings = Settings(samples=self.samples, first_round=min(16, self.samples), search_cards=self.search_cards,
                             exact_cards=self.exact_cards, exact_cards_early=self.points_exact,
-                            points_cards=self.points_cards, max_nodes=self.max_nodes)
+                            points_cards=self.points_cards, max_nodes=self.max_nodes, soft=self.soft)
         advice = advise(pos, seat=knowledge.seat, seed=rng.getrandbits(32), objective=objective, settings=settings,
                         true_values=False)
         if advice.interrupted:  # Ctrl-C while it thought: the game or match stops (advise keeps it for its hint)
