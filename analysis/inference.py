@@ -14,8 +14,8 @@ seat to throw points onto its partner's trick, to win a trick it can, and
 otherwise to keep its points and its high cards. A deal in which the seat's
 play was what the model expects weighs more than one in which it threw a 10
 away with small cards in hand. Whether this makes ``advise`` play better is
-measured in ``bench/RESULTS.md`` (session 41): +0.08 ± 0.05 levels a hand over
-200 duplicate deals, short of the 0.1 at 3 standard errors that would keep it,
+measured in ``bench/RESULTS.md`` (session 41): +0.05 ± 0.04 levels a hand over
+450 duplicate deals, short of the 0.1 at 3 standard errors that would keep it,
 so no command uses it unless asked (``advise:soft=8`` as a policy).
 
 >>> from huolong.engine import read_file
