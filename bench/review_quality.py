@@ -12,6 +12,9 @@ RECORDS.hl: whole hands, e.g. ``huolong-solve match advise advise --deals 55 --s
 - **noise**: the first M records reviewed whole with seeds 1 and 2: the share of plays given the same
   class; the plays of the records' own policies marked mistake or blunder; where both verdicts exist,
   single-dummy against double-dummy; and the seconds of each review (seed 1) on the workers given.
+
+``--judge FIELD=VALUE`` (repeatable) measures a variant of the judging settings (a field of
+``JudgeSettings``: ``--judge confirm=1024``, ``--judge rare=0``) against the defaults, without editing code.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from dataclasses import fields, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,13 +34,14 @@ sys.path.insert(0, str(ROOT / "tests"))
 from planted import choose, play_on  # noqa: E402
 
 from huolong.analysis.hand_review import ReviewSettings, judge_task, review_hand  # noqa: E402
+from huolong.analysis.judge import JudgeSettings  # noqa: E402
 from huolong.engine import read_file, write_position  # noqa: E402
 from huolong.solver.jobs import Workers  # noqa: E402
 
 FLAGGED = ("inaccuracy", "mistake", "blunder")
 
 
-def plant_one(text: str, index: int) -> dict | None:
+def plant_one(text: str, index: int, settings: ReviewSettings = ReviewSettings()) -> dict | None:
     """Plant in one record (a picklable task), play it on, judge the planted play."""
     from huolong.engine import read_positions
 
@@ -46,7 +51,7 @@ def plant_one(text: str, index: int) -> dict | None:
         return None
     started = time.perf_counter()
     played_on = play_on(record, candidate, index)
-    judged = judge_task(candidate.before, candidate.planted, candidate.ply, candidate.trick, ReviewSettings())
+    judged = judge_task(candidate.before, candidate.planted, candidate.ply, candidate.trick, settings)
     j = judged.judgement
     pos = candidate.before
     return {"record": index, "ply": candidate.ply, "trick": candidate.trick, "cards": pos.cards_left,
@@ -59,8 +64,8 @@ def plant_one(text: str, index: int) -> dict | None:
             "seconds": round(time.perf_counter() - started, 1), "record_text": write_position(played_on)}
 
 
-def planted_report(records: list, count: int, pool: Workers) -> dict:
-    tasks = [(write_position(r), i) for i, r in enumerate(records[:count])]
+def planted_report(records: list, count: int, pool: Workers, settings: ReviewSettings = ReviewSettings()) -> dict:
+    tasks = [(write_position(r), i, settings) for i, r in enumerate(records[:count])]
     rows = [row for _i, row in sorted(pool.run(plant_one, tasks), key=lambda x: x[0]) if row is not None]
     marked = [r for r in rows if r["class"] in FLAGGED]
     by_points: dict[str, list] = {}
@@ -75,7 +80,7 @@ def planted_report(records: list, count: int, pool: Workers) -> dict:
             "_texts": [r["record_text"] for r in rows]}
 
 
-def noise_report(records: list, count: int, pool: Workers) -> dict:
+def noise_report(records: list, count: int, pool: Workers, settings: ReviewSettings = ReviewSettings()) -> dict:
     seconds, same, total, same_nonforced, nonforced = [], 0, 0, 0, 0
     pairs = []
     own: Counter = Counter()
@@ -84,9 +89,9 @@ def noise_report(records: list, count: int, pool: Workers) -> dict:
     flags: list[dict] = []
     for i, record in enumerate(records[:count]):
         started = time.perf_counter()
-        one = review_hand(record, ReviewSettings(seed=1), pool=pool)
+        one = review_hand(record, replace(settings, seed=1), pool=pool)
         seconds.append(time.perf_counter() - started)
-        two = review_hand(record, ReviewSettings(seed=2), pool=pool)
+        two = review_hand(record, replace(settings, seed=2), pool=pool)
         for a, b in zip(one.plays, two.plays, strict=True):
             ja, jb = a.judgement, b.judgement
             pairs.append([i, ja.ply, ja.grade, round(ja.loss.score, 3), round(ja.loss.score_se, 3), str(ja.best),
@@ -140,6 +145,20 @@ def flag_summary(flags: list[dict], hands: int) -> dict:
             "by_scale": dict(Counter(f["scale"] for f in flags)), "levels": spread(levels), "points": spread(points)}
 
 
+def judge_settings(pairs: list[str]) -> JudgeSettings:
+    """JudgeSettings with ``FIELD=VALUE`` overrides, each value read as the field's default's type."""
+    types = {f.name: type(f.default) for f in fields(JudgeSettings)}
+    changes = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        if name not in types:
+            raise SystemExit(f"error: --judge {pair}: no such setting (one of {', '.join(sorted(types))})")
+        kind = types[name]
+        changes[name] = (value.lower() in ("1", "true", "yes")) if kind is bool else \
+            (None if value == "none" else float(value)) if kind is type(None) else kind(value)
+    return replace(JudgeSettings(), **changes)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("records")
@@ -148,12 +167,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("-o", "--output", default="quality.json")
     parser.add_argument("--planted-records", help="write the planted records here (.hl)")
+    parser.add_argument("--judge", action="append", default=[], metavar="FIELD=VALUE",
+                        help="a judging setting other than the default (a field of JudgeSettings), to measure a variant")
     args = parser.parse_args()
+    settings = ReviewSettings(judge=judge_settings(args.judge))
     records = read_file(args.records)
-    out: dict = {"records_file": args.records, "workers": args.workers}
+    out: dict = {"records_file": args.records, "workers": args.workers, "judge": args.judge}
     with Workers(args.workers) as pool:
         if args.planted:
-            report = planted_report(records, args.planted, pool)
+            report = planted_report(records, args.planted, pool, settings)
             texts = report.pop("_texts")
             if args.planted_records:
                 Path(args.planted_records).write_text("\n".join(texts))
@@ -161,7 +183,7 @@ def main() -> None:
             print(f"planted: {report['marked']} of {report['planted']} marked ({report['rate']}); "
                   f"{report['by_points']}", file=sys.stderr)
         if args.noise:
-            out["noise"] = noise_report(records, args.noise, pool)
+            out["noise"] = noise_report(records, args.noise, pool, settings)
             print(json.dumps({k: v for k, v in out["noise"].items() if k not in ("examples", "pairs")}), file=sys.stderr)
     Path(args.output).write_text(json.dumps(out, ensure_ascii=False, indent=1))
 
