@@ -107,11 +107,30 @@ class Tally:
         return dict(Counter(self.outcomes))
 
 
-def race(live: list[Tally], done: int, tolerance: float) -> tuple[list[Tally], bool]:
+def half_width(diffs: list[float], rare: float = 0.0) -> float:
+    """Half the 95 % interval of the mean of paired differences, at least ``rare / n``.
+
+    Two plays often differ on few of the samples: on 16 deals where they never
+    differ the sample's standard error is zero, yet they may still differ on up to
+    3 in 16 of the deals to come (the *rule of three*, 95 %) by a whole level each.
+    ``rare`` is that bound's numerator in the score's unit (3 for levels); 0 keeps
+    the plain interval.
+
+    >>> half_width([0.0] * 16, rare=3.0), half_width([0.0] * 16)
+    (0.1875, 0.0)
+    """
+    n = len(diffs)
+    se = standard_error(diffs)
+    plain = Z95 * (0.0 if math.isnan(se) else se)
+    return max(plain, rare / n) if n else math.inf
+
+
+def race(live: list[Tally], done: int, tolerance: float, rare: float = 0.0) -> tuple[list[Tally], bool]:
     """Drop every option the leader beats at 95 % on paired differences over shared samples.
 
     Returns the options left (the leader first) and whether the race is
     settled: the leader ahead of, or within ``tolerance`` of, every one left.
+    ``rare``: see :func:`half_width`.
     """
     if done < MIN_SAMPLES or len(live) < 2:
         return live, len(live) <= 1
@@ -122,7 +141,7 @@ def race(live: list[Tally], done: int, tolerance: float) -> tuple[list[Tally], b
         if other is leader:
             continue
         diffs = [a - b for a, b in zip(leader.scores, other.scores, strict=True)]
-        low = mean(diffs) - Z95 * standard_error(diffs)
+        low = mean(diffs) - half_width(diffs, rare)
         if low > 0:
             other.dropped_after = done
         else:

@@ -5,10 +5,12 @@ Every legal play is valued on the same deals of the hidden hands
 (:mod:`.deals`, :mod:`.valuation`) and the plays *race*: after each round a
 play the leader beats at 95 % on the paired differences is dropped, and the
 race is *settled* once every play left is behind the leader, or within
-``tolerance`` of it, at 95 % (:func:`.race.race`). Rounds grow with the
-samples so far (16, 16, 16, 24, 36, …), so a clear position stops early and a
-close one gets more deals, up to ``samples`` deals or ``valuations`` plays
-valued in all (many plays no deal tells apart stop there, unsettled).
+``tolerance`` of it, at 95 % (:func:`.race.race`; no interval is narrower
+than ``rare / n`` on n deals: plays that agreed on a few deals may differ on
+the next ones). Rounds grow with the samples so far (16, 16, 16, 24, 36, …),
+so a clear position stops early and a close one gets more deals, up to
+``samples`` deals or ``valuations`` plays valued in all (many plays no deal
+tells apart stop there, unsettled).
 
 **What a play is ranked by** is what the player plays for. ``levels`` (the
 default): the mover's side's expected level change over the deals (the 120
@@ -50,6 +52,8 @@ POINT_WEIGHT = 5e-3  # levels a point: points break ties, and weigh a little whe
 MEASURES = ("levels", "points")
 FIRST_VALUATIONS = 1024  # plays × deals in the first round, at most (a first ranking within a blink)
 TOLERANCE = {"levels": 0.1, "points": 2.0}  # plays closer than this are equally good (an inaccuracy apart)
+#: What a difference between two plays on one deal is about worth, in each measure: a level, a 10 or a K.
+DIFFERENCE_UNIT = {"levels": 1.0, "points": 10.0}
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,9 @@ class Settings(Valuing):
     tolerance: float | None = None  # default: TOLERANCE[measure]
     racing: bool = True
     soft: int = 0  # soft inference's candidates a deal (analysis/inference.py; measured, not kept: 0)
+    # two plays that never differed on n deals may still differ on rare / n of the others (3: the rule of
+    # three, 95 %): no race settles, and no loss is told apart, on a few deals that happen to agree
+    rare: float = 3.0
 
     def __post_init__(self) -> None:
         if self.measure not in MEASURES:
@@ -235,7 +242,7 @@ def rank(position: Position, *, seed: int = 1, settings: Settings = Settings(), 
             done += size
             valued += size * len(live)
             if settings.racing:
-                live, settled = race(live, done, settings.margin)
+                live, settled = race(live, done, settings.margin, settings.rare * DIFFERENCE_UNIT[settings.measure])
             if on_round is not None:
                 on_round(answer())
             if settled or len(live) <= 1 or valued >= settings.valuations or (

@@ -91,7 +91,7 @@ def run_advice(pos: Position, pool: Workers | None, threads: int, style: Style, 
               help=N_("Stop sampling after this long (checked between rounds)."))
 @click.option("--tolerance", type=click.FloatRange(min=0), metavar="L",
               help=N_("Plays closer than this count as equally good (levels; points with --objective points). "
-                      "[default: 0.05 levels, 2 points]"))
+                      "[default: 0.1 levels, 2 points]"))
 @click.option("--objective", type=click.Choice(["outcome", "result", "points"]), default="outcome", show_default=True,
               help=N_("outcome: rank by the side's expected level change, points breaking ties (result: the same); "
                       "points: rank by the side's expected points alone."))

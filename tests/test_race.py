@@ -2,7 +2,7 @@
 
 import random
 
-from huolong.analysis.race import MIN_SAMPLES, Tally, race, ranked
+from huolong.analysis.race import MIN_SAMPLES, Tally, half_width, race, ranked
 
 
 def tally(scores):
@@ -30,6 +30,22 @@ def test_noisy_close_options_do_not_settle_the_race():
     b = tally(rng.choice((-2, -1, 0, 1)) for _ in range(40))
     kept, settled = race([a, b], 40, tolerance=0.02)
     assert len(kept) == 2 and not settled
+
+
+def test_plays_that_agreed_on_a_few_deals_do_not_settle_the_race_under_the_rule_of_three():
+    # 16 deals on which two plays never differed: they may still differ on 3 in 16 of the others
+    a, b = tally([1] * 16), tally([1] * 16)
+    assert race([a, b], 16, tolerance=0.1) == ([a, b], True)  # the plain interval: zero wide
+    a, b = tally([1] * 16), tally([1] * 16)
+    assert race([a, b], 16, tolerance=0.1, rare=3.0) == ([a, b], False)
+    a, b = tally([1] * 32), tally([1] * 32)
+    assert race([a, b], 32, tolerance=0.1, rare=3.0)[1]  # 3 / 32 < 0.1: now it is settled
+
+
+def test_half_width_is_the_plain_interval_when_the_deals_differ_enough():
+    rng = random.Random(3)
+    diffs = [float(rng.choice((-1, 0, 1))) for _ in range(400)]
+    assert half_width(diffs, rare=3.0) == half_width(diffs) > 3.0 / 400
 
 
 def test_nothing_is_dropped_before_the_minimum_number_of_samples():
