@@ -52,7 +52,7 @@ from huolong.engine.seats import Seat
 from huolong.solver.session import StopToken
 from .deals import Deals
 from .race import mean, rounded, standard_error
-from .ranking import DIFFERENCE_UNIT, PlayTally, Ranking, Settings, add_rows, rank, tallies
+from .ranking import PlayTally, Ranking, Settings, add_rows, rank, tallies
 from .reasons import Reason, reasons
 from .valuation import value_on
 
@@ -94,30 +94,24 @@ class Loss:
     levels: float
     levels_se: float
     samples: int
-    rare: float = 0.0  # the plays may still differ on rare / samples of the deals (Settings.rare)
 
     @classmethod
-    def between(cls, best: PlayTally, made: PlayTally, measure: str = "levels", rare: float = 0.0) -> Loss:
+    def between(cls, best: PlayTally, made: PlayTally, measure: str = "levels") -> Loss:
         n = min(best.samples, made.samples)  # a dropped play stopped early: the deals both had
         points = [a - b for a, b in zip(best.side_points[:n], made.side_points[:n])]
         levels = [a - b for a, b in zip(best.side_swings[:n], made.side_swings[:n])]
         if measure == "points":
-            return cls(mean(points), _se(points), mean(points), _se(points), mean(levels), _se(levels), n, rare)
-        return cls(mean(levels), _se(levels), mean(points), _se(points), mean(levels), _se(levels), n, rare)
-
-    def half(self, what: str) -> float:
-        """Half the 95 % interval of the loss in ``levels`` or ``points``: at least what a difference the
-        deals so far never showed could still be worth (:attr:`Settings.rare`, :func:`.race.half_width`)."""
-        se = self.levels_se if what == "levels" else self.points_se
-        floor = self.rare * DIFFERENCE_UNIT[what] / self.samples if self.samples else 0.0
-        return max(SIGNIFICANCE * se, floor)
+            return cls(mean(points), _se(points), mean(points), _se(points), mean(levels), _se(levels), n)
+        return cls(mean(levels), _se(levels), mean(points), _se(points), mean(levels), _se(levels), n)
 
     def low(self, what: str) -> float:
         """The lower end of the 95 % interval of the loss in ``levels`` or ``points``."""
-        return (self.levels if what == "levels" else self.points) - self.half(what)
+        return (self.levels - SIGNIFICANCE * self.levels_se if what == "levels"
+                else self.points - SIGNIFICANCE * self.points_se)
 
     def high(self, what: str) -> float:
-        return (self.levels if what == "levels" else self.points) + self.half(what)
+        return (self.levels + SIGNIFICANCE * self.levels_se if what == "levels"
+                else self.points + SIGNIFICANCE * self.points_se)
 
     def to_dict(self, scale: str | None = None) -> dict:
         """Losses as shown: never below zero (a play judged on fresh deals may do better than the best);
@@ -259,7 +253,7 @@ def judge(pos: Position, play: Play, *, seed: int = 1, ply: int = 0, trick: int 
     if made is best:
         return Judgement(ply, trick, pos.to_play, play, measure, "best", best.play, NO_LOSS, False,
                          tuple(ranking.plays), ranking.exact, (), False, measure, ranking.samples)
-    raced = Loss.between(best, made, measure, settings.rare)
+    raced = Loss.between(best, made, measure)
     gift = is_gift(made, best)
     if classify(raced, measure, "high", gift)[0] not in FLAGGED:  # it cannot be marked: the race's deals tell enough
         name, scale = classify(raced, measure, gift=gift)
@@ -269,7 +263,7 @@ def judge(pos: Position, play: Play, *, seed: int = 1, ply: int = 0, trick: int 
     # it may be marked: fresh deals say by how much (the race's deals flatter the best, the largest of many
     # noisy means; and a play the race kept may still be worse by an inaccuracy)
     fresh_best, fresh_made = confirm(ranking.deals, pos, best.play, play, settings, stop, threads)
-    loss = Loss.between(fresh_best, fresh_made, measure, settings.rare)
+    loss = Loss.between(fresh_best, fresh_made, measure)
     gift = is_gift(fresh_made, fresh_best)
     name, scale = classify(loss, measure, gift=gift)
     upper = classify(loss, measure, "high", gift)[0]  # what it may be at the other end of the interval
@@ -301,7 +295,7 @@ def confirm(deals: Deals, pos: Position, best: Play, made: Play, settings: Judge
                         stop=stop)
         add_rows([fresh_best, fresh_made], rows, attacker, settings.measure)
         done += size
-        loss = Loss.between(fresh_best, fresh_made, settings.measure, settings.rare)
+        loss = Loss.between(fresh_best, fresh_made, settings.measure)
         gift = is_gift(fresh_made, fresh_best)
         low = classify(loss, settings.measure, "low", gift)[0]
         high = classify(loss, settings.measure, "high", gift)[0]

@@ -14,7 +14,7 @@ from planted import candidates, choose, play_on, tail
 
 from huolong.analysis.hand_review import (BuryJudgement, ReviewSettings, before_bury, bury_task, judge_task,
                                           review_hand)
-from huolong.analysis.judge import (GRADES, NO_LOSS, JudgeSettings, Loss, classify, grade, judge)
+from huolong.analysis.judge import (GRADES, NO_LOSS, JudgeSettings, Loss, grade, judge)
 from huolong.analysis.hand_review import accuracy, summarise
 from huolong.analysis.review import recorded_plays
 from huolong.cli.render import width
@@ -51,15 +51,6 @@ def test_good_is_a_loss_surely_there_and_surely_under_an_inaccuracy():
 def test_a_loss_within_the_noise_is_best():
     """The lower end of the loss's 95 % interval decides: 0.2 ± 0.2 levels may be nothing."""
     assert grade(loss(0.2, 0.2, 4.0, 3.0)) == "best" and grade(loss(0.05, 0.03)) == "best"
-
-
-def test_a_loss_never_seen_on_a_few_deals_may_still_be_marked_under_the_rule_of_three():
-    """Two plays that agreed on 16 deals may still differ on 3 in 16 of the others, by a level each: their
-    loss is not settled as "best" on those deals alone (the judge confirms it on fresh deals)."""
-    few = Loss(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 16, rare=3.0)
-    assert few.high("levels") == 3.0 / 16 and classify(few, end="high")[0] == "inaccuracy"
-    assert classify(Loss(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 16), end="high")[0] == "best"  # the plain interval
-    assert Loss(0.2, 0.01, 0.0, 0.0, 0.2, 0.01, 512, rare=3.0).low("levels") == pytest.approx(0.18)  # 2 SE: wider
 
 
 def test_inaccuracy_mistake_blunder_by_the_levels_lost():
