@@ -35,6 +35,7 @@ from huolong.solver.errors import SearchAborted, SolverError
 from huolong.solver.jobs import Workers
 from huolong.solver.search import value_plays
 from huolong.solver.session import StopToken
+from .race import mean
 from .ranking import PlayTally, RankedPlays, Ranking, Settings, check_position, rank
 
 SAMPLES = Settings.samples
@@ -61,11 +62,17 @@ class Advice(RankedPlays):
     interrupted: bool = False
     ranking: Ranking | None = None
 
-    def margin(self) -> float:
-        """How far the best play is ahead of the next (in the race's units: levels or points)."""
+    def margin(self, what: str | None = None) -> float:
+        """How far the best play is ahead of the next on the deals both were valued on, in ``levels`` or
+        ``points`` (default: what the ranking plays for) — the race's score mixes in the points' tie-break."""
         if len(self.plays) < 2:
             return math.inf
-        return self.plays[0].score - self.plays[1].score
+        best, second = self.plays[0], self.plays[1]
+        n = min(best.samples, second.samples)
+        what = what or measure_of(self.objective)
+        ours, theirs = ((best.side_points, second.side_points) if what == "points" else
+                        (best.side_swings, second.side_swings))
+        return mean(ours[:n]) - mean(theirs[:n])
 
     def to_dict(self) -> dict:
         """The JSON form (``huolong-solve advise --json``)."""

@@ -140,14 +140,19 @@ def race(live: list[Tally], done: int, tolerance: float, rare: float = 0.0) -> t
     for other in live:
         if other is leader:
             continue
-        diffs = [a - b for a, b in zip(leader.scores, other.scores, strict=True)]
-        low = mean(diffs) - half_width(diffs, rare)
+        low = lead(leader, other, rare)
         if low > 0:
             other.dropped_after = done
         else:
             kept.append(other)
             settled = settled and low > -tolerance
     return kept, settled
+
+
+def lead(leader: Tally, other: Tally, rare: float = 0.0) -> float:
+    """The lower end of the 95 % interval of ``leader``'s lead over ``other`` on the samples both have."""
+    diffs = [a - b for a, b in zip(leader.scores, other.scores)]
+    return mean(diffs) - half_width(diffs, rare)
 
 
 def ranked(tallies: list[Tally]) -> list[Tally]:

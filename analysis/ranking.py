@@ -219,6 +219,7 @@ def rank(position: Position, *, seed: int = 1, settings: Settings = Settings(), 
     live, done, exact, settled, interrupted = list(everything), 0, 0, False, False
     valued = 0
     most = 1 if known else settings.samples
+    rare = settings.rare * DIFFERENCE_UNIT[settings.measure]
 
     def answer() -> Ranking:
         return Ranking(pos, seat, settings, deals, ranked(everything), done, exact, time.monotonic() - started,
@@ -241,12 +242,14 @@ def rank(position: Position, *, seed: int = 1, settings: Settings = Settings(), 
             done += size
             valued += size * len(live)
             if settings.racing:
-                live, settled = race(live, done, settings.margin, settings.rare * DIFFERENCE_UNIT[settings.measure])
+                live, settled = race(live, done, settings.margin, rare)
             if on_round is not None:
                 on_round(answer())
             if settled or len(live) <= 1 or valued >= settings.valuations or (
                     seconds is not None and time.monotonic() - started > seconds):
                 break
+        if not settings.racing:  # every play on every deal: the race's verdict once, at the end
+            live, settled = race(live, done, settings.margin, rare)
     except (KeyboardInterrupt, SearchAborted) as e:  # the round under way is dropped: equal deals for all
         if isinstance(e, SearchAborted) and not (stop is not None and stop.cancelled):
             raise

@@ -182,7 +182,9 @@ def recommendation(advice: Advice, style: Style) -> str:
         return _("Play {play}: it is the only legal play.").format(play=play)
     if advice.known:
         return _("Play {play} (double-dummy, every hand known).").format(play=play)
-    margin, second = f"{advice.margin():+.2f}", style.play(advice.plays[1].play)
+    if levels and advice.margin("levels") < 0.005:  # level in levels: the points put it first
+        levels = False
+    margin, second = f"{advice.margin('levels' if levels else 'points'):+.2f}", style.play(advice.plays[1].play)
     if advice.settled and not same:
         return (_("Play {play}: {margin} levels ahead of {second}, settled at 95%.") if levels else
                 _("Play {play}: {margin} points ahead of {second}, settled at 95%.")).format(

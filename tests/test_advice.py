@@ -96,6 +96,24 @@ def test_the_race_stops_once_no_play_can_beat_the_best_by_the_tolerance():
     assert all(p.score < advice.best.score for p in advice.plays[1:])
 
 
+def test_every_play_on_every_deal_is_settled_too_when_the_numbers_say_so():
+    """--all-samples values every play on every deal; the race's verdict is still given at the end."""
+    pos = example("hand-record.hl").rewound(25, 3)  # W, whose ♥9 keeps the bottom and ♣2 gives it away
+    advice = advise(pos, samples=64, seed=1, racing=False)
+    assert all(p.samples == 64 for p in advice.plays)
+    assert advice.settled and [p for p in advice.equally_good] == [advice.best]
+
+
+def test_the_margin_is_in_levels_not_the_races_mixed_score():
+    """The race's score adds the points' tie-break; "ahead by" is the mean level difference on shared deals."""
+    pos = example("hand-record.hl").rewound(25, 1)
+    advice = advise(pos, samples=64, seed=1, racing=False)
+    best, second = advice.plays[0], advice.plays[1]
+    assert advice.margin() == pytest.approx(best.levels - second.levels)
+    assert advice.margin("points") == pytest.approx(sum(best.side_points) / 64 - sum(second.side_points) / 64)
+    assert advice.margin() != pytest.approx(best.score - second.score)
+
+
 # -- the command ----------------------------------------------------------------------
 
 
