@@ -150,8 +150,8 @@ def race(live: list[Tally], done: int, tolerance: float, rare: float = 0.0) -> t
 
 
 def lead(leader: Tally, other: Tally, rare: float = 0.0) -> float:
-    """The lower end of the 95 % interval of ``leader``'s lead over ``other`` on the samples both have."""
-    diffs = [a - b for a, b in zip(leader.scores, other.scores)]
+    """The lower end of the 95 % interval of ``leader``'s lead over ``other`` on their shared samples."""
+    diffs = [a - b for a, b in zip(leader.scores, other.scores, strict=True)]
     return mean(diffs) - half_width(diffs, rare)
 
 
