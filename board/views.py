@@ -63,6 +63,11 @@ def cards_out(pos: Position, viewer: Seat | None = None) -> dict | None:
     it cannot see (the engine's :meth:`Knowledge.out`: the other hands, and the bottom unless it is the
     dealer), which it can count without knowing who holds them. ``None`` when they are unknown."""
     counts = [0] * NUM_KINDS
+    if viewer is None and any(h is None for h in pos.hands):  # one hand given: what is out is what it cannot see
+        given = [s for s in range(4) if pos.hands[s] is not None]
+        if len(given) != 1:
+            return None
+        viewer = given[0]
     if viewer is not None:
         try:
             held = list(Knowledge.of(pos, viewer).out())

@@ -101,6 +101,13 @@ def test_one_seats_sight_shows_only_its_hand_and_counts_what_is_out(client, libr
     assert view["out"]["points"] == sum(h.points for h in unseen)
 
 
+def test_a_deal_before_the_bury_with_one_hand_given_counts_what_that_seat_cannot_see(client, library):
+    view = client.post("/api/view", json={"root": example(library, "before-bury"), "plays": []}).json()
+    [pos] = read_file(EXAMPLES / "before-bury.hl")
+    assert sum(k["copies"] for k in view["out"]["kinds"]) == 162 - 39 - 6  # not the dealer's own 45 cards
+    assert view["out"]["points"] == 300 - pos.hands[0].points - pos.kitty.points
+
+
 def test_an_illegal_play_is_a_400_with_the_engines_reason(client, library):
     response = client.post("/api/view", json={"root": example(library, "dig-fight"), "plays": ["SA"]})
     assert response.status_code == 400 and response.json() == {"error": "play 1 (SA): not legal: ♠A is not in the hand"}

@@ -886,3 +886,38 @@ def test_a_whole_game_on_the_board_is_played_to_its_end(server, browser):
     wait(browser, lambda d: find(d, "#game-start"))
     assert not find(browser, "#game-resume")
     browser.execute_script('localStorage.removeItem("huolong-whole-game")')
+
+
+def test_opening_another_position_leaves_the_game_alone_and_offers_it_again(server, browser):
+    browser.get(server)
+    browser.execute_script('localStorage.removeItem("huolong-whole-game"); localStorage.removeItem("huolong-game-choices")')
+    browser.get(server)
+    wait(browser, lambda d: find(d, "#game-start"))
+    Select(browser.find_element(By.ID, "game-policy")).select_by_value("random")
+    Select(browser.find_element(By.ID, "game-length")).select_by_value("game")
+    browser.find_element(By.ID, "game-seed").send_keys("3")
+    browser.find_element(By.ID, "game-start").click()
+    while browser.execute_script("return board.playsAt(board.S.path).length") < 6:
+        assert my_turn_played(browser) in ("asked", "bury", "play")
+    assert not find(browser, "#game-resume")  # no offer to resume the game that is on the table
+    picker = Select(browser.find_element(By.ID, "picker"))
+    option = next(o for o in picker.options if (o.get_attribute("data-name") or "").startswith("example:hand-record:"))
+    picker.select_by_value(option.get_attribute("value"))  # another position, in the middle of the game
+    wait(browser, lambda d: d.execute_script("return board.st.view && board.st.view.main_line.length > 100"))
+    browser.execute_script("return new Promise((done) => setTimeout(done, 2500))")  # the computer had a move under way
+    record = browser.execute_script("""const S = board.S; let n = S.tree, forks = 0;
+        while (n.c.length) { forks += n.c.length - 1; n = n.c[0]; } return [forks, S.viewer, S.hide]""")
+    assert record == [0, "", False]  # nothing played into the record, and the record seen whole
+    assert browser.find_element(By.ID, "game").is_displayed() is False
+    assert "game: S–N" not in browser.find_element(By.ID, "info").text  # no game's score over the record's own
+    resume = wait(browser, lambda d: find(d, "#game-resume"))
+    assert resume.text.startswith("Resume the game (hand 1,")
+    assert resume.location["y"] < 200  # in the header, not below the table
+    browser.get(server)  # the choices are kept: a whole game against random
+    wait(browser, lambda d: find(d, "#game-resume"))
+    assert Select(browser.find_element(By.ID, "game-length")).first_selected_option.get_attribute("value") == "game"
+    assert Select(browser.find_element(By.ID, "game-policy")).first_selected_option.get_attribute("value") == "random"
+    browser.find_element(By.ID, "game-resume").click()
+    wait(browser, lambda d: d.execute_script("return !!board.st.game && board.playsAt(board.S.path).length >= 6"))
+    assert not find(browser, "#game-resume") and browser.find_element(By.ID, "whole-score").text.startswith("Hand 1 ·")
+    browser.execute_script('localStorage.removeItem("huolong-whole-game"); localStorage.removeItem("huolong-game-choices")')

@@ -6,7 +6,22 @@ import { api, isOver, showError, startJob } from "./api.js";
 import { S, key, playsAt, st } from "./tree.js";
 import { startAdvice } from "./advice.js";
 import { go, makePlay, openRoot, render } from "./main.js";
-import { buried, keepHand, setWholeHooks, startWholeGame, wholeParts } from "./wholegame.js";
+import { buried, keepHand, offerResume, setWholeHooks, startWholeGame, wholeParts } from "./wholegame.js";
+
+// The game's choices (your seat, the others, one hand or a whole game) kept in this browser: a reload or
+// the next visit starts from what was chosen last.
+const CHOICES = "huolong-game-choices", CHOSEN = ["game-seat", "game-policy", "game-length"];
+export function setupGameChoices() {
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(CHOICES) || "{}") || {}; } catch (e) { kept = {}; }
+  for (const id of CHOSEN) {
+    const box = $(id);
+    if (kept[id] && [...box.options].some((o) => o.value === kept[id])) box.value = kept[id];
+    box.addEventListener("change", () => {
+      localStorage.setItem(CHOICES, JSON.stringify(Object.fromEntries(CHOSEN.map((k) => [k, $(k).value]))));
+    });
+  }
+}
 
 export async function startGame() {
   const seat = $("game-seat").value, policy = $("game-policy").value;
@@ -32,10 +47,14 @@ export async function startGame() {
 // The game's deal (or, after the bury, the deal as buried), seen from your seat.
 async function openGameRoot(text, title) {
   S.viewer = st.game.seat; S.hide = true;
-  const name = title || t("game_name", { seat: st.game.seat });
-  await openRoot({ text, index: 0, name, title: name });
+  const name = title || t("game_name", { seat: t("seat_" + st.game.seat) });
+  await openRoot({ text, index: 0, name, title: name }, undefined, { game: true });
 }
-async function openReview(text, name, seat) { await openRoot({ text, index: 0, name, title: name }, seat); }
+// The game's own hand, reviewed: the whole game's panel stays (its next hand is a click away).
+async function openReview(text, name, seat) {
+  S.viewer = "";
+  await openRoot({ text, index: 0, name, title: name }, seat, { game: true });
+}
 setWholeHooks({ openGameRoot, go, render: () => { render(); renderGame(); }, openReview });
 
 export function gameWaits() { // is it the computer's turn?
@@ -56,7 +75,8 @@ export async function gameTurn() {
     mine.busy = false;
     if (st.game !== mine || key() !== at) { gameTurn(); return; } // the game moved on (undo, a new game): ask again
     if (j.error) { showError(j.error); renderGame(); return; }
-    if (j.result && j.result.bury) gameBury(j.result.bury); else if (j.result) setTimeout(() => makePlay(j.result.play), 300);
+    if (j.result && j.result.bury) gameBury(j.result.bury);
+    else if (j.result) setTimeout(() => { if (st.game === mine && key() === at) makePlay(j.result.play); else gameTurn(); }, 300);
   };
   try { mine.job = await startJob("move", S.root, { plays: playsAt(S.path), policy: mine.policy, seed: mine.seed }, done); }
   catch (e) { mine.busy = false; showError(e.message); }
@@ -77,13 +97,14 @@ async function gameReview() {
     const { text } = await api("/api/record", { root: S.root, plays: playsAt(S.path) });
     const seat = st.game.seat;
     st.game = null; S.viewer = ""; S.hide = false;
-    const name = t("game_name", { seat });
-    await openRoot({ text, index: 0, name, title: name }, seat);
+    const name = t("game_name", { seat: t("seat_" + seat) });
+    await openRoot({ text, index: 0, name, title: name }, seat, { game: true });
   } catch (e) { showError(e.message); }
 }
 
 export function renderGame() {
   const box = $("game"), game = st.game, v = st.view;
+  offerResume(); // a saved whole game is offered only while no game is on the table
   // while a whole game asks about declaring, no hand is dealt yet: the last position is not shown
   $("main").classList.toggle("dealing", Boolean(st.whole && st.whole.question));
   if (!game && !st.whole) { box.hidden = true; return; }
@@ -93,13 +114,13 @@ export function renderGame() {
     box.replaceChildren(el("h3", {}, t("game_title", { seat: t("seat_" + seat), policy: t("policy_" + policy) })), ...wholeParts(v));
     return;
   }
-  const kids = [el("h3", {}, t("game_title", { seat: game.seat, policy: t("policy_" + game.policy) }))];
+  const kids = [el("h3", {}, t("game_title", { seat: t("seat_" + game.seat), policy: t("policy_" + game.policy) }))];
   if (st.whole) kids.push(...wholeParts(v));
   if (v && v.over) {
     kids.push(el("div", { id: "game-state" }, t("game_over")),
       el("button", { type: "button", id: "game-review", on: { click: gameReview } }, t("game_review")));
   } else if (game.busy || gameWaits()) {
-    kids.push(el("div", { id: "game-state", class: "muted" }, t("game_thinking", { seat: v && !v.before_bury ? v.to_play : v ? v.dealer : "" })));
+    kids.push(el("div", { id: "game-state", class: "muted" }, t("game_thinking", { seat: v ? t("seat_" + (v.before_bury ? v.dealer : v.to_play)) : "" })));
   } else if (v && v.before_bury) {
     const input = el("input", { id: "game-bury-text", placeholder: "S3 S4 D6 D7 C8 C9", style: "width:14em" });
     kids.push(el("div", { id: "game-state" }, t("game_your_bury")), input, " ",

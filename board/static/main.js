@@ -12,9 +12,9 @@ import { applyBurial, renderAdvice, renderBurials } from "./advice.js";
 import { beforeLanguageSwitch, learnTakes, renderLearn, renderReview, startReview } from "./review.js";
 import { renderGraph } from "./graph.js";
 import { renderRecord } from "./record.js";
-import { gameBury, gameTurn, gameWaits, renderGame, startGame } from "./game.js";
+import { gameBury, gameTurn, gameWaits, renderGame, setupGameChoices, startGame } from "./game.js";
 import { setupEditor, setupOpen } from "./editor.js";
-import { resumeWholeGame, savedGame } from "./wholegame.js";
+import { offerResume } from "./wholegame.js";
 
 // -- opening positions -------------------------------------------------------------------------------
 async function loadPicker() {
@@ -30,7 +30,11 @@ function showInPicker(root) { // the picker names what is on the table, an opene
   picker.prepend(el("option", { value: "", "data-text": "" }, root.title || root.name || "<pasted>"));
   picker.value = "";
 }
-export async function openRoot(root, focus) {
+// Open a position on the table. Anything but the game's own hands (``game``) leaves the game: its job is
+// stopped and it is put aside, saved (a whole game in this browser, offered to resume), so that the computer
+// never plays into what was opened and nothing of the game stays on screen.
+export async function openRoot(root, focus, { game = false } = {}) {
+  if (!game) leaveGame();
   showInPicker(root);
   Object.assign(S, { root, tree: newNode(null), path: [] });
   st.views.clear(); st.analyses.clear();
@@ -52,6 +56,14 @@ export async function openText(text, name) {
   const found = await api("/api/open", { text, name });
   await openRoot({ text, index: 0, name });
   return found;
+}
+
+function leaveGame() {
+  if (!st.game && !st.whole) return;
+  if (st.game && st.game.job) cancelJob(st.game.job);
+  st.game = null; st.whole = null;
+  S.viewer = ""; S.hide = false; // the game's view of one seat, values hidden, is the game's own
+  offerResume();
 }
 
 // -- the node on screen --------------------------------------------------------------------------------
@@ -163,7 +175,7 @@ function kernelIsReady() { st.kernelReady = true; $("status").textContent = t("r
 async function main() {
   await loadMessages().catch((e) => showError(e.message));
   $("game-start").addEventListener("click", startGame);
-  offerResume();
+  setupGameChoices(); offerResume();
   $("lang").addEventListener("change", () => {
     localStorage.setItem("huolong-lang", $("lang").value);
     beforeLanguageSwitch();
@@ -184,15 +196,6 @@ async function main() {
     $("picker").value = first.index;
     await openRoot({ file: first.index });
   }
-}
-// A whole game kept in this browser, not over: offered to resume.
-function offerResume() {
-  const w = savedGame(), b = $("game-resume");
-  if (!w || !w.state || w.state.over) { b.hidden = true; return; }
-  const s = w.state;
-  b.textContent = t("whole_resume", { n: s.hands + (w.result ? 0 : 1), sn: s.levels[0], ew: s.levels[1] });
-  b.hidden = false;
-  b.onclick = async () => { await resumeWholeGame(); $("table-area").scrollIntoView({ block: "start" }); };
 }
 // The page's state, read-only, for the browser's console and the browser tests.
 window.board = { S, st, key, playsAt, gameWaits };

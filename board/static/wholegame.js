@@ -15,7 +15,7 @@ export function savedGame() {
 }
 function save() { if (st.whole) localStorage.setItem(STORE, JSON.stringify(st.whole)); }
 
-let hooks = null; // {openGameRoot, go, render}: given by game.js, to avoid an import cycle
+let hooks = null; // {openGameRoot, openReview, go, render}: given by game.js, to avoid an import cycle
 export function setWholeHooks(h) { hooks = h; }
 
 export async function startWholeGame(seat, policy, seed) {
@@ -86,9 +86,28 @@ export async function resumeWholeGame() {
   const w = savedGame();
   if (!w) return;
   st.whole = w; w.adding = false;
+  $("game-resume").hidden = true;
   if (w.current) await openHand(w.current.text, w.current.plays);
+  else if (w.result && w.record) await openFinished(); // between hands: the hand just played, on the table
   else if (w.result || w.question || w.state.over) hooks.render();
   else await nextHand(); // saved between hands: the next one dealt
+}
+
+// The hand just finished, on the table at its end, with the game's panel (its result, the next hand).
+async function openFinished() {
+  const w = st.whole;
+  st.game = null; S.hide = false;
+  await hooks.openReview(w.record, t("whole_name", { n: w.state.hands, seat: t("seat_" + w.state.you) }), w.state.you);
+}
+
+// A whole game kept in this browser, not over and not on the table: offered to resume, by the hand it is at.
+export function offerResume() {
+  const w = savedGame(), b = $("game-resume");
+  if (!w || !w.state || w.state.over || st.whole || st.game) { b.hidden = true; return; }
+  const s = w.state;
+  b.textContent = t("whole_resume", { n: s.hands + 1, sn: s.levels[0], ew: s.levels[1] });
+  b.hidden = false;
+  b.onclick = async () => { await resumeWholeGame(); $("table-area").scrollIntoView({ block: "start" }); };
 }
 
 function download() {
