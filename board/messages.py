@@ -158,6 +158,10 @@ MESSAGES = {
     "cards_out": N_("Cards still out"),
     "points_out": N_("{points} points still out"),
     "voids": N_("shown voids"),
+    # how the page lists and labels things, in each language's punctuation (Chinese: full-width)
+    "list_sep": N_(", "),
+    "labelled": N_("{label}: {value}"),
+    "trick_won": N_("→ {winner}, {points}"),
     "advise": N_("Advise {seat}"),
     "cancel": N_("Cancel"),
     "seed": N_("seed"),

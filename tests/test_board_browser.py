@@ -663,6 +663,12 @@ def test_screenshots_at_a_phones_width(server, browser):
     assert {"single-seat-400.png", "editor-400.png", "review-400.png"} <= {p.name for p in SHOTS.iterdir()}
 
 
+def ascii_punctuation(text: str) -> list[str]:
+    """Where Chinese text uses an ASCII comma, colon or semicolon between its words (a card, a number or a
+    Chinese word before it): Chinese takes the full-width ones."""
+    return re.findall(r"[^\x00-\x7f\s][,:;] |[^\x00-\x7f\s]\d*[,:;] \S", text)
+
+
 def test_the_language_switch_puts_the_page_in_chinese(server, browser):
     from test_i18n import english_left, tag_values
 
@@ -689,6 +695,10 @@ def test_the_language_switch_puts_the_page_in_chinese(server, browser):
         review = browser.find_element(By.ID, "review").text + browser.find_element(By.ID, "graph").text
         assert "复盘" in review and "准确率" in review and "抓分方得分" in review
         assert english_left(browser.find_element(By.TAG_NAME, "body").text, tag_values()) == []
+        browser.find_element(By.ID, "last-trick-button").click()
+        wait(browser, lambda d: find(d, "#last-trick"))
+        body = browser.find_element(By.TAG_NAME, "body").text
+        assert ascii_punctuation(body) == []  # "上一轮：南 大王 大王，东 ♥7 ♣2", "→ 北，20 分": full-width
         shoot(browser, "review-chinese")
         browser.set_window_size(400, 900)
         shoot(browser, "review-chinese")

@@ -29,7 +29,7 @@ export function renderVerdict() {
     const kids = [el("div", { id: "stopped" }, t("stopped", { reason: MSG["reason_" + s.reason] || s.reason, nodes: s.nodes.toLocaleString("en") }))];
     const which = s.at_least && s.at_most ? "proved" : s.at_least ? "proved_low" : s.at_most ? "proved_high" : null;
     if (which) kids.push(el("div", { id: "bounds" }, t(which, { low: valueText(s.at_least), high: valueText(s.at_most) })));
-    if (s.finished.length && !s.moves) kids.push(el("div", {}, t("finished", { plays: s.finished.map((m) => `${playText(m.play)} = ${m.points}`).join(", ") })));
+    if (s.finished.length && !s.moves) kids.push(el("div", {}, t("finished", { plays: s.finished.map((m) => `${playText(m.play)} = ${m.points}`).join(t("list_sep")) })));
     kids.push(el("div", { class: "muted" }, t("advise_offer")));
     box.replaceChildren(...kids);
     return;
@@ -76,7 +76,7 @@ export function renderLine() {
   if (!st.lineShown || !analysis || !analysis.analysis || S.hide) { box.hidden = true; return; }
   box.hidden = false;
   const a = analysis.analysis;
-  const rows = a.line.map((tr, i) => el("tr", {}, el("td", {}, i + 1), el("td", {}, tr.plays.map((p, j) => `${seatText(SEATS[(SEATS.indexOf(tr.leader) + j) % 4])} ${playText(p)}`).join(", ")),
+  const rows = a.line.map((tr, i) => el("tr", {}, el("td", {}, i + 1), el("td", {}, tr.plays.map((p, j) => `${seatText(SEATS[(SEATS.indexOf(tr.leader) + j) % 4])} ${playText(p)}`).join(t("list_sep"))),
     el("td", {}, tr.winner ? seatText(tr.winner) : ""), el("td", {}, tr.points)));
   box.replaceChildren(el("h3", {}, t("best_line")),
     el("button", { type: "button", id: "step-line", on: { click: () => makePlay(a.line[0].plays[0]) } }, t("step")),
@@ -120,7 +120,7 @@ export function renderOut() {
   if (!v || !v.out || v.bridge) { box.hidden = true; return; }
   box.hidden = false;
   const kinds = v.out.kinds.map((k) => span(`${cardText(k.card)}${k.copies > 1 ? "×" + k.copies : ""} `, isRed(k.card) ? "red" : ""));
-  const voids = Object.entries(v.voids).map(([seat, suits]) => `${seatText(seat)}: ${suits.map((s) => SUIT_SYMBOL[s]).join("")}`);
+  const voids = Object.entries(v.voids).map(([seat, suits]) => t("labelled", { label: seatText(seat), value: suits.map((s) => SUIT_SYMBOL[s]).join("") }));
   box.replaceChildren(el("h3", {}, t("cards_out")), el("div", { class: "muted" }, t("points_out", { points: v.out.points })),
-    el("div", { id: "kinds-out" }, ...kinds), el("div", { id: "voids-out" }, voids.length ? `${t("voids")}: ${voids.join(", ")}` : ""));
+    el("div", { id: "kinds-out" }, ...kinds), el("div", { id: "voids-out" }, voids.length ? t("labelled", { label: t("voids"), value: voids.join(t("list_sep")) }) : ""));
 }

@@ -9,7 +9,7 @@ import { go } from "./main.js";
 
 function trickRow(number, plays) {
   const done = plays.length === 4 ? (st.view.main_tricks || [])[number - 1] : null; // a trick cut short: no winner shown
-  const won = done ? span(`→ ${seatText(done.winner)}, ${done.points}`, "muted") : null;
+  const won = done ? span(t("trick_won", { winner: done.winner, points: done.points }), "muted") : null;
   return el("div", { class: "trick-row" }, span(`${number}.`, "muted"), ...plays, won);
 }
 

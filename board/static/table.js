@@ -28,7 +28,7 @@ export function renderInfo() {
   if (v.bottom && !v.bridge) parts.push(el("div", { id: "bottom-cards" }, v.bottom_visible
     ? t("bottom", { cards: v.bottom.map(cardText).join(" "), points: v.bottom_points, dig: v.dig_value }) : t("bottom_hidden")));
   if (st.lastTrickShown) parts.push(el("div", { id: "last-trick" }, v.last_trick
-    ? t("last_trick", { plays: v.last_trick.plays.map((p) => `${seatText(p.seat)} ${playText(p.play)}`).join(", "), winner: v.last_trick.winner, points: v.last_trick.points })
+    ? t("last_trick", { plays: v.last_trick.plays.map((p) => `${seatText(p.seat)} ${playText(p.play)}`).join(t("list_sep")), winner: v.last_trick.winner, points: v.last_trick.points })
     : t("no_last_trick")));
   $("info").replaceChildren(...parts);
 }
@@ -89,7 +89,7 @@ export function renderTable() {
     const kids = [el("div", { class: "seat-name" }, seatText(seat), span(role ? " " + role : "", "role"), hand.count !== null ? span(` · ${hand.count}`, "role") : null)];
     if (!hand.visible) {
       kids.push(el("div", { class: "hidden-hand" }, hand.count === null ? "?" : `(${hand.count})`));
-      if (v.voids[seat]) kids.push(el("div", { class: "hidden-hand" }, `${t("voids")}: ${v.voids[seat].map((s) => SUIT_SYMBOL[s]).join(" ")}`));
+      if (v.voids[seat]) kids.push(el("div", { class: "hidden-hand" }, t("labelled", { label: t("voids"), value: v.voids[seat].map((s) => SUIT_SYMBOL[s]).join(" ") })));
     } else {
       const mine = buries || (v.to_play === seat && v.legal.length);
       const dim = (tok) => mine && !buries && !playable.has(tok); // only the hand to play: the others wait their turn
