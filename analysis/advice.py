@@ -36,7 +36,7 @@ from huolong.solver.jobs import Workers
 from huolong.solver.search import value_plays
 from huolong.solver.session import StopToken
 from .race import mean
-from .ranking import PlayTally, RankedPlays, Ranking, Settings, check_position, rank
+from .ranking import TOLERANCE, PlayTally, RankedPlays, Ranking, Settings, check_position, rank
 
 SAMPLES = Settings.samples
 DD_CARDS = 10  # the true deal's double-dummy values are shown from this many cards a hand on
@@ -61,6 +61,12 @@ class Advice(RankedPlays):
     known: bool = False
     interrupted: bool = False
     ranking: Ranking | None = None
+
+    @property
+    def tolerance(self) -> float:
+        """How close two plays may be and still be equally good, in what the ranking plays for (the race's
+        ``tolerance``)."""
+        return self.ranking.settings.margin if self.ranking is not None else TOLERANCE[measure_of(self.objective)]
 
     def margin(self, what: str | None = None) -> float:
         """How far the best play is ahead of the next on the deals both were valued on, in ``levels`` or

@@ -13,8 +13,8 @@ valued in all (many plays no deal tells apart stop there, unsettled).
 **What a play is ranked by** is what the player plays for. ``levels`` (the
 default): the mover's side's expected level change over the deals (the 120
 line, the dig and its multiplier, outright ends), with the side's points
-breaking ties (:data:`POINT_WEIGHT` levels a point: a hundred points weigh a
-tenth of a level). ``points``: the side's expected points alone, for players
+breaking ties (:data:`POINT_WEIGHT` levels a point: twenty points, a 10 and a
+K given away, weigh a tenth of a level). ``points``: the side's expected points alone, for players
 who want to study them.
 
 The ranking depends only on the position, what the seat knows, the seed and
@@ -49,7 +49,11 @@ from .valuation import Result, Valuing, value_on
 POINT_WEIGHT = 5e-3  # levels a point: points break ties, and weigh a little where levels barely differ
 MEASURES = ("levels", "points")
 FIRST_VALUATIONS = 1024  # plays × deals in the first round, at most (a first ranking within a blink)
-TOLERANCE = {"levels": 0.1, "points": 2.0}  # plays closer than this are equally good (an inaccuracy apart)
+#: Plays closer than this are equally good: half the least inaccuracy (0.1 levels), so that the play ranked first
+#: is never an inaccuracy worse than another — the review measures every loss against it (bench/RESULTS.md,
+#: session 43: two seeds agree on more plays than at 0.1, where the first play moved by up to an inaccuracy).
+#: The bury advisor's is the same (analysis/burial.py).
+TOLERANCE = {"levels": 0.05, "points": 2.0}
 #: What a difference between two plays on one deal is about worth, in each measure: a level, a 10 or a K.
 DIFFERENCE_UNIT = {"levels": 1.0, "points": 10.0}
 

@@ -12,7 +12,7 @@ from tabulate import tabulate
 from huolong.engine import HuolongError, Position, parse_seat, seat_label
 from huolong.i18n import N_, _, join, ngettext, pgettext
 from huolong.engine.sampling import Knowledge, shown_voids
-from huolong.puzzles.shipped import shown_event
+from huolong.puzzles.shipped import shown_title
 from huolong.analysis.advice import SAMPLES, Advice, PlayAdvice, advise
 from huolong.analysis.ranking import Settings
 from huolong.solver.jobs import Workers, default_workers
@@ -21,7 +21,7 @@ from .common import (
     BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers,
     scheduler_option, seed_option, where, workers_option, WholeNumber,
 )
-from .hint import LiveLines, hint_lines
+from .hint import LiveLines, as_good, hint_lines
 from .render import Style, diagram, header, outcome_label, value_text
 
 STRATEGY_FUSION = N_("Sampling assumes that from the next play on every player sees every hand (strategy fusion): "
@@ -91,7 +91,7 @@ def run_advice(pos: Position, pool: Workers | None, threads: int, style: Style, 
               help=N_("Stop sampling after this long (checked between rounds)."))
 @click.option("--tolerance", type=click.FloatRange(min=0), metavar="L",
               help=N_("Plays closer than this count as equally good (levels; points with --objective points). "
-                      "[default: 0.1 levels, 2 points]"))
+                      "[default: 0.05 levels, 2 points]"))
 @click.option("--objective", type=click.Choice(["outcome", "result", "points"]), default="outcome", show_default=True,
               help=N_("outcome: rank by the side's expected level change, points breaking ties (result: the same); "
                       "points: rank by the side's expected points alone."))
@@ -134,7 +134,7 @@ def advice_text(advice: Advice, style: Style) -> str:
     pos = advice.position
     knowledge = Knowledge.of(pos, advice.seat)
     hidden = {s: shown_voids(knowledge).get(s, []) for s in range(4) if s != advice.seat and not advice.known}
-    title = (_("{title}: {event}").format(title=where(pos), event=shown_event(pos.tags["Event"]))
+    title = (_("{title}: {event}").format(title=where(pos), event=shown_title(pos.tags))
              if pos.tags.get("Event") else where(pos))
     view = (_("As every hand (--known):") if advice.known else
             _("As what {seat} can see:").format(seat=seat_label(advice.seat)))
@@ -191,10 +191,7 @@ def recommendation(advice: Advice, style: Style) -> str:
             play=play, margin=margin, second=second)
     if advice.settled:
         others = join(style.play(p.play) for p in same)
-        return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than a "
-                        "tenth of a level).",
-                        "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than a "
-                        "tenth of a level).", len(same)).format(play=play, others=others)
+        return as_good(advice, play, others, len(same))
     return (_("Best so far: {play} ({margin} levels ahead of {second}), not settled at 95% — more --samples or "
               "--time would tell.") if levels else
             _("Best so far: {play} ({margin} points ahead of {second}), not settled at 95% — more --samples or "

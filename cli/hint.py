@@ -98,6 +98,21 @@ def _se(x: float) -> str:
     return "—" if math.isnan(x) else f"{x:.2f}"
 
 
+def as_good(advice: Advice, play: str, others: str, n: int) -> str:
+    """The settled verdict where ``n`` other plays were not beaten: they may be as good, and by how much
+    at most they may be better (the race's tolerance, in what the ranking plays for)."""
+    tolerance = f"{advice.tolerance:g}"
+    if advice.objective == "points":
+        return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than "
+                        "{tolerance} points).",
+                        "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than "
+                        "{tolerance} points).", n).format(play=play, others=others, tolerance=tolerance)
+    return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than "
+                    "{tolerance} levels).",
+                    "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than "
+                    "{tolerance} levels).", n).format(play=play, others=others, tolerance=tolerance)
+
+
 def verdict_sentence(advice: Advice, style: Style) -> str:
     best = style.play(advice.best.play)
     same = [p for p in advice.equally_good if p is not advice.best]
@@ -109,10 +124,7 @@ def verdict_sentence(advice: Advice, style: Style) -> str:
         return _("Play {play}: it is ahead of every other play at 95%.").format(play=best)
     others = join(style.play(p.play) for p in same[:4])
     if advice.settled:
-        return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than a "
-                        "tenth of a level).",
-                        "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than a "
-                        "tenth of a level).", len(same)).format(play=best, others=others)
+        return as_good(advice, best, others, len(same))
     return ngettext("Play {play}; {others} is within the noise of it ({n} deals cannot tell them apart).",
                     "Play {play}; {others} are within the noise of it ({n} deals cannot tell them apart).",
                     len(same)).format(play=best, others=others, n=advice.samples)
