@@ -208,7 +208,7 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
     async def open_text(request: Request) -> Response:
         data = await body(request)
         text = data.get("text")
-        name = data.get("name") or "<pasted>"
+        name = data.get("name") or _("<pasted>")
         if not isinstance(text, str) or not isinstance(name, str):
             raise BadRequest(_("expected {example}").format(example='{"text": "…deal file…", "name": "…"}'))
         found = parse(text, name[:200])

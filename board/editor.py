@@ -8,13 +8,14 @@ fields (the engine checks every rule of it), and random deals and endgames.
 >>> check_hand("AAAA.-.-.-")["error"]
 '♠A: 4 given, only 3 in the packs'
 
-A deal after the bury may leave its bottom out: six cards the hands do not hold fill it, worth no points
-and no big joker where the cards left allow (a dig then adds no points, and no level for a joker):
+A deal after the bury may leave its bottom out: six cards the hands do not hold fill it, as a dealer would
+bury them — small plain cards worth no points, no level card, 2 or trump where the cards left allow (a dig
+then adds no points, and no level for a joker):
 
 >>> text = build_position({"hands": {"S": "AA.2.-.-.B", "E": "K.T5.-.3", "N": "Q.A.-.-.LL", "W": "55.K.3.-"},
 ...                        "level": "3", "trump": "H", "dealer": "N", "leader": "S", "points": 95})
 >>> [line for line in text.splitlines() if line.startswith("[Bottom")]
-['[Bottom "333.333.-.-"]']
+['[Bottom "444.-.444.-"]']
 
 A whole deal leaves exactly six cards: they are the bottom.
 
@@ -29,8 +30,8 @@ from __future__ import annotations
 
 import random
 
-from huolong.engine import Hand, HuolongError, Position, Rules, write_position
-from huolong.engine.cards import BIG_JOKER, COPIES, NUM_KINDS, card_points, card_unicode
+from huolong.engine import Hand, HuolongError, Play, Position, Rules, write_position
+from huolong.engine.cards import BIG_JOKER, COPIES, NUM_KINDS, RANKS, SUITS, card_points, card_unicode
 from huolong.engine.deal import deal_hand
 from huolong.solver.playout import play_hand
 
@@ -41,12 +42,37 @@ from .positions import BadRequest, parse
 SEATS = "SENW"
 
 
+def read_hand(text: str) -> Hand:
+    """An editor field: a hand string (``AK.T5.-.3``), or the cards one by one as a player types them
+    (``黑桃A 黑桃K 红桃10``, ``SA SK HT``); ``-`` or nothing for no cards.
+
+    >>> str(read_hand("红桃A，红桃K、黑桃５")), str(read_hand("AK.T5.-.3"))
+    ('5.AK.-.-', 'AK.T5.-.3')
+    """
+    text = text.strip()
+    if text in ("", "-"):
+        return Hand()
+    if "." in text:
+        return Hand.parse(text)
+    return Hand.from_cards(Play.parse(text).cards)
+
+
+def as_hand_string(text: object) -> str:
+    """An editor field as the file's hand string (``-`` for none); as typed where it cannot be read."""
+    if not isinstance(text, str) or text.strip() in ("", "-"):
+        return "-"
+    try:
+        return str(read_hand(text))
+    except HuolongError:
+        return text.strip()
+
+
 def check_hand(text: object) -> dict:
-    """A hand string as the editor's field holds it: its cards, or the engine's message."""
+    """An editor field (:func:`read_hand`): its cards as a hand string, or the engine's message."""
     if not isinstance(text, str):
         raise BadRequest(_("text: a hand string like AK.T5.-.3"))
     try:
-        hand = Hand.parse(text) if text.strip() not in ("", "-") else Hand()
+        hand = read_hand(text)
     except HuolongError as e:
         return {"ok": False, "error": str(e), "count": None, "points": None}
     over = over_used(hand.counts)
@@ -64,16 +90,27 @@ def over_used(counts: tuple[int, ...] | list[int]) -> str | None:
     return None
 
 
-def pointless_bottom(hands: list[str]) -> str:
-    """Six cards no hand holds, as a hand string: the bottom of a deal entered without one. Cards worth no
-    points and no big joker come first (3s first), so that a dig adds nothing where the cards left allow it;
-    a whole deal leaves exactly six, and they are the bottom."""
+def pointless_bottom(hands: list[str], level: str | None = None, trump: str | None = None) -> str:
+    """Six cards no hand holds, as a hand string: the bottom of a deal entered without one — what a dealer
+    would bury: small plain cards worth no points first (3s first), never a level card, a 2 or a trump
+    while another card is left, so that a dig adds nothing where the cards left allow it; a whole deal
+    leaves exactly six, and they are the bottom.
+
+    >>> pointless_bottom([], level="3", trump="H")  # no 3 (level cards), no heart: ♠4 ♠4 ♠4 ♦4 ♦4 ♦4
+    '444.-.444.-'
+    """
     left = [COPIES] * NUM_KINDS
     for text in hands:
         if text.strip() not in ("", "-"):
-            for card, n in enumerate(Hand.parse(text).counts):
+            for card, n in enumerate(read_hand(text).counts):
                 left[card] -= n
-    order = sorted(range(NUM_KINDS), key=lambda c: (c == BIG_JOKER or card_points(c) > 0,  # pointless first
+    level_rank = RANKS.index(level.upper().replace("10", "T")) if level and level.upper().replace("10", "T") in RANKS else None
+    trump_suit = SUITS.index(trump.upper()) if trump and trump.upper() in SUITS else None
+
+    def trumps(c: int) -> bool:  # the jokers, the 2s, the level cards and the trump suit
+        return c >= 52 or c % 13 == 0 or c % 13 == level_rank or c // 13 == trump_suit
+
+    order = sorted(range(NUM_KINDS), key=lambda c: (c == BIG_JOKER or card_points(c) > 0, trumps(c),  # plain first
                                                      (c % 13 - 1) % 13 if c < 52 else 13, c))  # 3s first, 2s last
     bottom: list[int] = []
     for card in order:
@@ -92,16 +129,21 @@ def build_position(fields: dict) -> str:
     hands = fields.get("hands")
     if not isinstance(hands, dict):
         raise BadRequest(_("hands: a hand string for each seat S E N W"))
+    # a field may list its cards one by one: the file takes hand strings (one the editor cannot read is left as
+    # typed, for the engine to name its line and fault)
+    deal_hands = [as_hand_string(hands.get(seat)) for seat in SEATS]
+    fields = {**fields, **{name: as_hand_string(fields[name]) for name in ("bottom", "kitty")
+                           if isinstance(fields.get(name), str) and fields[name].strip()}}
     tags = [("Event", fields.get("event") or "entered on the board"), ("Rules", fields.get("rules") or "standard"),
             ("Level", fields.get("level")), ("Trump", fields.get("trump")), ("Dealer", fields.get("dealer"))]
     if fields.get("kitty"):
         tags.append(("Kitty", fields["kitty"]))
-    deal_hands = [(hands.get(seat) or "-").strip() or "-" for seat in SEATS]
     if not fields.get("kitty"):
         bottom = fields.get("bottom") or "-.-.-.-"
         if isinstance(bottom, str) and bottom.strip() in ("", "-", "-.-.-.-"):
             try:
-                bottom = pointless_bottom([h for h in deal_hands if isinstance(h, str)])
+                bottom = pointless_bottom([h for h in deal_hands if isinstance(h, str)], fields.get("level"),
+                                          fields.get("trump"))
             except HuolongError as e:
                 raise BadRequest(str(e)) from None
         tags += [("Leader", fields.get("leader") or fields.get("dealer")), ("Points", str(fields.get("points") or 0)),
@@ -109,7 +151,7 @@ def build_position(fields: dict) -> str:
     deal = " ".join(deal_hands)
     tags.append(("Deal", f"S:{deal}"))
     text = "".join(f'[{name} "{value}"]\n' for name, value in tags if value not in (None, ""))
-    [pos] = parse(text, "<editor>")
+    [pos] = parse(text, _("<editor>"))
     return write_position(pos)
 
 

@@ -160,6 +160,12 @@ MESSAGES = {
     "voids": N_("shown voids"),
     # how the page lists and labels things, in each language's punctuation (Chinese: full-width)
     "list_sep": N_(", "),
+    # what an error line calls a text pasted into the page, or a deal entered in its editor, in place of a file
+    "name_pasted": N_("<pasted>"),
+    "name_editor": N_("<editor>"),
+    "name_random": N_("<random>"),
+    "ed_rules_placeholder": N_("standard (or options, e.g. standard follow=strict)"),
+    "bury_placeholder": N_("e.g. S3 S4 D6 D7 C8 C9"),
     "labelled": N_("{label}: {value}"),
     "trick_won": N_("→ {winner}, {points}"),
     "advise": N_("Advise {seat}"),

@@ -34,7 +34,7 @@ from huolong.engine import HuolongError, Play, Position, read_positions, write_p
 from huolong.engine.errors import excerpt
 from huolong.i18n import N_, _
 from huolong.puzzles import examples, read_example
-from huolong.puzzles.shipped import EXAMPLE_PREFIX, shown_event
+from huolong.puzzles.shipped import EXAMPLE_PREFIX, shown_title
 
 MAX_TEXT = 100_000  # characters of deal file a request may send
 
@@ -61,6 +61,7 @@ class Entry:
     event: str  # its Event tag, else its name
     kind: str  # position, record, before-bury, hidden (other hands unknown), over
     text: str  # the position as deal-file text (what the page may keep in its URL)
+    hand: str | None = None  # which hand of a game it is (its Hand tag)
 
     @property
     def title(self) -> str:
@@ -69,7 +70,7 @@ class Entry:
             example = self.name[len(EXAMPLE_PREFIX):].rsplit(":", 1)[0]
             if example in EXAMPLE_TITLES:
                 return _(EXAMPLE_TITLES[example])
-        return shown_event(self.event)
+        return shown_title({"Event": self.event, **({"Hand": self.hand} if self.hand else {})})
 
 
 def kind_of(pos: Position) -> str:
@@ -84,7 +85,7 @@ def kind_of(pos: Position) -> str:
 
 def entry_of(pos: Position) -> Entry:
     name = f"{pos.origin[0]}:{pos.origin[1]}" if pos.origin else "<position>"
-    return Entry(name, pos.tags.get("Event") or name, kind_of(pos), write_position(pos))
+    return Entry(name, pos.tags.get("Event") or name, kind_of(pos), write_position(pos), pos.tags.get("Hand"))
 
 
 class Library:
@@ -117,7 +118,7 @@ class Library:
         text, index = spec.get("text"), spec.get("index", 0)
         if not isinstance(text, str) or not isinstance(index, int):
             raise BadRequest(_("root: expected {example}").format(example='{"text": "...", "index": N}'))
-        found = parse(text, spec.get("name") if isinstance(spec.get("name"), str) else "<pasted>")
+        found = parse(text, spec.get("name") if isinstance(spec.get("name"), str) else _("<pasted>"))
         if not 0 <= index < len(found):
             raise BadRequest(_("root: there is no position {index} in the text (it holds {n})").format(
                 index=index, n=len(found)))

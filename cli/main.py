@@ -14,7 +14,7 @@ from click.exceptions import NoArgsIsHelpError
 from huolong.engine import HuolongError, Position, excerpt, seat_label
 from huolong.engine.files import os_reason
 from huolong.i18n import ENV_VAR, N_, UnknownLanguage, _, from_environment, language, ngettext, set_language
-from huolong.puzzles.shipped import shown_event
+from huolong.puzzles.shipped import shown_title
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve, stopped_dict
 from huolong.solver.search import PLAYS
 from huolong.solver.jobs import default_workers, prepare
@@ -240,7 +240,7 @@ def stopped_text(pos, stop, style: Style, index: int, total: int | None) -> str:
     values the table counts, every play's proven interval, and what they prove."""
     title = position_title(pos, index, total)
     if pos.tags.get("Event"):
-        title = _("{title}: {event}").format(title=title, event=shown_event(pos.tags["Event"]))
+        title = _("{title}: {event}").format(title=title, event=shown_title(pos.tags))
     if pos.rules.is_bridge:
         whose = _("The values are the tricks {team}, to play, take from here.").format(team=team(pos, pos.to_play))
     elif pos.is_attacker(pos.to_play):
@@ -302,7 +302,7 @@ def render_text(analysis: Analysis, style: Style, index: int, total: int | None,
     pos = analysis.position
     title = position_title(pos, index, total)
     if pos.tags.get("Event"):
-        title = _("{title}: {event}").format(title=title, event=shown_event(pos.tags["Event"]))
+        title = _("{title}: {event}").format(title=title, event=shown_title(pos.tags))
     if pos.is_over():
         return "\n".join([title, "", header(pos, style), "", sentence(analysis)])
     parts = [title, "", header(pos, style), "", diagram(pos, style), "", sentence(analysis), "",

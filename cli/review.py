@@ -18,7 +18,7 @@ from huolong.analysis.review import (HandReview, estimates, first_reviewed_ply, 
                                      review)
 from huolong.engine import parse_seat, seat_label
 from huolong.i18n import N_, _, ngettext, pgettext
-from huolong.puzzles.shipped import shown_event
+from huolong.puzzles.shipped import shown_title
 
 from .common import (
     BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers, progress,
@@ -191,7 +191,7 @@ class ProgressiveReview:
 
 
 def heading_lines(rec, s: ReviewSettings) -> list[str]:  # type: ignore[no-untyped-def]
-    title = _("{title}: {event}").format(title=where(rec), event=shown_event(rec.tags.get("Event", _("hand record"))))
+    title = _("{title}: {event}").format(title=where(rec), event=shown_title(rec.tags, _("hand record")))
     result = rec.tags.get("Result")
     lines = [wrap(_("{title} — result {result}").format(title=title, result=_result_words(result)) if result else title)]
     lines.append(wrap(_("Every decision judged on what its player could see (seed {seed}): the same ranking as the "
@@ -433,7 +433,7 @@ def _review_tricks(records, tricks, position, max_nodes, show_all, plays, with_a
 
 
 def review_text(rec, judged, style: Style, show_all: bool) -> str:  # type: ignore[no-untyped-def]
-    title = _("{title}: {event}").format(title=where(rec), event=shown_event(rec.tags.get("Event", _("hand record"))))
+    title = _("{title}: {event}").format(title=where(rec), event=shown_title(rec.tags, _("hand record")))
     result = rec.tags.get("Result")
     lines = [wrap(_("{title} — result {result}").format(title=title, result=_result_words(result)) if result else title)]
     advised = any(r.advised is not None for r in judged)

@@ -258,9 +258,9 @@ def declaration_sentence(declared: Declaration, style: Style) -> str:
                         "bottom's first plain card makes {suit} trump.", declared.jokers)
     else:
         text = ngettext("While dealing, {seat} showed {n} big joker: the next plain card {seat} received makes "
-                        "{suit} trump for the game.",
+                        "{suit} trump.",
                         "While dealing, {seat} showed {n} big jokers, overriding: the next plain card {seat} "
-                        "received makes {suit} trump for the game.", declared.jokers)
+                        "received makes {suit} trump.", declared.jokers)
     return text.format(seat=seat_label(declared.seat), n=declared.jokers, suit=suit)
 
 

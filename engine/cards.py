@@ -18,10 +18,17 @@ everything huolong-solve writes uses the portable tokens.
 
 >>> card_token(parse_card("红桃10")), str(Play.parse("大王 大王"))
 ('HT', 'BJ BJ')
+
+So is what a Chinese keyboard types: full-width letters and digits (``黑桃Ａ``,
+``红桃１０``), ``十`` for the ten, and plays' cards separated by ``，`` or ``、``.
+
+>>> str(Play.parse("红桃十，红桃１０、♥10"))
+'HT HT HT'
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from operator import mul
 from typing import Iterable, Iterator
@@ -51,6 +58,12 @@ _SUIT_ALIASES = {
 CHINESE_SUITS = {"黑桃": 0, "红桃": 1, "方块": 2, "梅花": 3, "红心": 1, "方片": 2, "草花": 3}
 _JOKER_ALIASES = {"BJ": BIG_JOKER, "LJ": LITTLE_JOKER, "大王": BIG_JOKER, "小王": LITTLE_JOKER,
                   "大鬼": BIG_JOKER, "小鬼": LITTLE_JOKER}
+
+
+def typed(text: str) -> str:
+    """What a user typed, in the tokens' own characters: full-width letters, digits and commas (a Chinese input
+    method's) as ASCII, ``十`` as ``10``, the enumeration comma ``、`` as a comma."""
+    return unicodedata.normalize("NFKC", text).replace("十", "10").replace("、", ",")
 
 
 def make_card(suit: int, rank: str) -> Card:
@@ -114,7 +127,7 @@ def parse_card(token: str) -> Card:
     ...
     huolong.engine.errors.CardError: invalid card token 'SX'
     """
-    text = token.strip()
+    text = typed(token).strip()
     upper = text.upper()
     if upper in _JOKER_ALIASES:
         return _JOKER_ALIASES[upper]
@@ -260,7 +273,7 @@ class Play:
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        tokens = text.replace(",", " ").split()
+        tokens = typed(text).replace(",", " ").split()
         if not tokens:
             raise CardError(_("empty play"))
         return cls(tuple(parse_card(t) for t in tokens))

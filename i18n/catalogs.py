@@ -107,7 +107,9 @@ def compile_all() -> None:
 
 
 def fields(text: str) -> list[str]:
-    return sorted(FIELD.findall(text))
+    """The ``{fields}`` of a message, without their ``!r``: a Chinese translation quotes a value in
+    full-width quotes (“{token}”) where the English shows its ``repr`` in ASCII ones."""
+    return sorted(f.replace("!r", "") for f in FIELD.findall(text))
 
 
 def problems(lang: str = "zh") -> list[str]:

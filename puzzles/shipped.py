@@ -21,7 +21,7 @@ from huolong.engine import Position, Rules, read_positions
 from huolong.i18n import N_, _, join
 
 __all__ = ["EXAMPLE_PREFIX", "PUZZLE_FOLDERS", "UnknownExample", "example_path", "examples", "read_example",
-           "shipped_folder", "shipped_files", "shown_event"]
+           "shipped_folder", "shipped_files", "shown_event", "shown_title"]
 
 PUZZLE_FOLDERS = ("generated", "long", "themes", "counting")
 EXAMPLE_PREFIX = "example:"
@@ -40,7 +40,13 @@ MADE_EVENTS = ((re.compile(r"huolong-solve play --seed (?P<seed>\d+), deal (?P<d
                (re.compile(r"huolong-solve match --seed (?P<seed>\d+), deal (?P<deal>\d+), table (?P<table>\d+)"),
                 N_("huolong-solve match --seed {seed}, deal {deal}, table {table}")),
                (re.compile(r"huolong-solve puzzle generate --seed (?P<seed>\d+), deal (?P<deal>\d+)"),
-                N_("huolong-solve puzzle generate --seed {seed}, deal {deal}")))
+                N_("huolong-solve puzzle generate --seed {seed}, deal {deal}")),
+               (re.compile(r"huolong-solve game, seed (?P<seed>\d+)"), N_("huolong-solve game, seed {seed}")),
+               (re.compile(r"huolong-solve board game, seed (?P<seed>\d+)"), N_("huolong-solve board game, seed {seed}")),
+               (re.compile(r"random deal, seed (?P<seed>\d+)"), N_("random deal, seed {seed}")),
+               (re.compile(r"random endgame, (?P<cards>\d+) cards a hand, seed (?P<seed>\d+)"),
+                N_("random endgame, {cards} cards a hand, seed {seed}")),
+               (re.compile(r"entered on the board"), N_("entered on the board")))
 
 
 class UnknownExample(ValueError):
@@ -59,7 +65,7 @@ def shown_event(event: str) -> str:
     >>> from huolong.i18n import use
     >>> with use("zh"):
     ...     shown_event("huolong-solve play --seed 7, deal 1"), shown_event("my deal")
-    ('huolong-solve play --seed 7 的第 1 副牌', 'my deal')
+    ('huolong-solve play --seed 7 的第 1 局', 'my deal')
     """
     if event in EXAMPLE_EVENTS:
         return _(event)
@@ -67,6 +73,18 @@ def shown_event(event: str) -> str:
         if m := pattern.fullmatch(event):
             return _(message).format(**m.groupdict())
     return event
+
+
+def shown_title(tags: dict[str, str], default: str = "") -> str:
+    """A position's title as text shows it: its ``Event`` (:func:`shown_event`), and which hand of a game it
+    is where it is one (its ``Hand`` tag), so that a game's hands are told apart.
+
+    >>> shown_title({"Event": "my game", "Hand": "2"})
+    'my game, hand 2'
+    """
+    event = shown_event(tags.get("Event") or default)
+    hand = tags.get("Hand")
+    return _("{event}, hand {n}").format(event=event, n=hand) if hand else event
 
 
 def shipped_folder() -> Path:

@@ -688,7 +688,7 @@ def test_the_language_switch_puts_the_page_in_chinese(server, browser):
         shoot(browser, "chinese")
         open_text(browser, server, '[Level "3"]\n[Level "4"]\n')
         error = wait(browser, lambda d: find(d, "#open-error"))
-        assert error.text.startswith("错误：<pasted>:2") and "标签 Level 重复" in error.text
+        assert error.text.startswith("错误：<粘贴的文本>:2") and "标签 Level 重复" in error.text
         browser.set_window_size(1280, 1000)
         open_example(browser, server, "hand-record")  # the review of a hand record, in Chinese
         review_done(browser)

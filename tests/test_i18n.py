@@ -95,11 +95,25 @@ def test_the_jokers_and_other_names_players_use():
     assert [parse_seat(s) for s in "南东北西"] == [parse_seat(s) for s in "SENW"]
 
 
+def test_what_a_chinese_keyboard_types_is_read():  # full-width digits (an input method's state), 十, ，and 、
+    assert parse_card("黑桃８") == parse_card("S8") and parse_card("红桃十") == parse_card("HT")
+    assert parse_card("梅花Ｋ") == parse_card("CK")
+    assert Play.parse("红桃十，红桃１０、♥10") == Play.parse("HT HT HT")
+
+
+def test_a_chinese_error_quotes_what_was_typed_in_full_width_quotes():
+    from huolong.engine.errors import CardError
+
+    with i18n.use("zh"), pytest.raises(CardError) as raised:
+        parse_card("黑桃Z")
+    assert str(raised.value) == "无法识别的牌“黑桃Z”"
+
+
 def test_a_chinese_card_is_written_back_as_the_portable_token(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
     result = run("train", "puzzles/themes/tie", "--count", "1", "--seed", "1", "--in-order", "--store",
                  tmp_path / "t.json", "--lang", "zh", input="黑桃Z\n黑桃A\nq\n")
-    assert "无法识别的牌 '黑桃Z'；请再试。" in result.stdout  # asked again, with the reason, in Chinese
+    assert "无法识别的牌“黑桃Z”；请再试。" in result.stdout  # asked again, with the reason, in Chinese
 
 
 # -- English unchanged, JSON unchanged, exit codes unchanged ------------------------------------
@@ -135,13 +149,13 @@ def test_a_chinese_error_keeps_file_line_and_exit_code(tmp_path):
     bad = tmp_path / "bad.hl"
     bad.write_text('[Level "3"]\n[Trump "X"]\n[Dealer "S"]\n[Deal "S:- - - -"]\n', encoding="utf-8")
     result = run(bad, "--lang", "zh", code=2)
-    assert result.stderr == f"错误：{bad}:2: 无法识别的主花色 'X'：可用 S、H、D 或 C\n"
+    assert result.stderr == f"错误：{bad}:2: 无法识别的主花色“X”：可用 S、H、D 或 C\n"
     assert run(bad, "--lang", "en", code=2).stderr == f"error: {bad}:2: invalid trump suit 'X': use S, H, D or C\n"
 
 
 def test_a_chinese_usage_error_is_one_line_with_exit_2():
     result = run("solve", "--no-colr", "--lang", "zh", code=2)
-    assert result.stderr.startswith("错误：没有选项 '--no-colr'。") and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("错误：没有选项“--no-colr”。") and result.stderr.count("\n") == 1
 
 
 # -- no English left under --lang zh ---------------------------------------------------------------
@@ -284,7 +298,7 @@ def test_the_examples_titles_and_the_records_result_are_shown_in_chinese(monkeyp
     assert solved.splitlines()[0] == "局面 1/1（example:dig-fight:1）：抠底之争：让分以赢得最后一轮"
     assert "规则：标准（活棒）。" in solved
     reviewed = run("review", "example:hand-record", "--tricks", "2", "--lang", "zh").stdout
-    assert reviewed.splitlines()[0] == ("example:hand-record:1：huolong-solve play --seed 7 的第 1 副牌——"
+    assert reviewed.splitlines()[0] == ("example:hand-record:1：huolong-solve play --seed 7 的第 1 局——"
                                         "结果：125 分，保底，抓分方上台")
 
 
@@ -370,7 +384,7 @@ def test_the_board_speaks_the_browsers_language_with_a_switch():
     assert switched["lang"] == "en" and switched["messages"]["best_line"] == "Best line"
     bad = client.post("/api/view", json={"root": {"text": '[Level "3"]\n[Trump "X"]\n[Dealer "S"]\n[Deal "S:- - - -"]\n'}},
                       headers={"X-Huolong-Lang": "zh"})
-    assert bad.status_code == 400 and "无法识别的主花色 'X'" in bad.json()["error"]
+    assert bad.status_code == 400 and "无法识别的主花色“X”" in bad.json()["error"]
 
 
 def test_the_board_names_the_rules_in_the_players_words():

@@ -11,7 +11,7 @@ export function setupOpen() {
   $("open-button").addEventListener("click", () => { $("open-error").hidden = true; $("open-dialog").showModal(); });
   $("open-file").addEventListener("change", async (ev) => { const f = ev.target.files[0]; if (f) $("open-text").value = await f.text(); $("open-text").dataset.name = f ? f.name : ""; });
   $("open-go").addEventListener("click", async () => {
-    try { await openText($("open-text").value, $("open-text").dataset.name || "<pasted>"); $("open-dialog").close(); }
+    try { await openText($("open-text").value, $("open-text").dataset.name || t("name_pasted")); $("open-dialog").close(); }
     catch (e) { $("open-error").textContent = t("error", { message: e.message }); $("open-error").hidden = false; }
   });
 }
@@ -43,7 +43,7 @@ export function setupEditor() {
   $("ed-before-bury").addEventListener("change", bottomHint);
   $("editor-button").addEventListener("click", () => { renderKinds(); $("editor-dialog").showModal(); });
   $("ed-build").addEventListener("click", async () => {
-    try { const text = await buildText(); await openRoot({ text, index: 0, name: "<editor>" }); $("editor-dialog").close(); }
+    try { const text = await buildText(); await openRoot({ text, index: 0, name: t("name_editor") }); $("editor-dialog").close(); }
     catch (e) { edError(e.message); }
   });
   $("ed-export").addEventListener("click", async () => {
@@ -55,12 +55,22 @@ export function setupEditor() {
 }
 function edError(message) { $("ed-error").textContent = message ? t("error", { message }) : ""; $("ed-error").hidden = !message; }
 const checkTimers = {};
+// A field may list its cards one by one (黑桃A 红桃10, SA HT): the server reads it, and its hand string is kept
+// here for the counters, for the text it was read from.
+const read = {};
+function fieldHand(f) {
+  const text = $("ed-" + f).value || "-";
+  if (text.includes(".") || text.trim() === "-") return text;
+  return read[f] && read[f].text === text ? read[f].hand : "-";
+}
 function checkField(f) {
   clearTimeout(checkTimers[f]);
   checkTimers[f] = setTimeout(async () => {
     const state = $("ed-" + f + "-state");
     try {
-      const r = await api("/api/editor/check", { text: $("ed-" + f).value || "-" });
+      const text = $("ed-" + f).value || "-";
+      const r = await api("/api/editor/check", { text });
+      read[f] = { text, hand: r.hand || "-" };
       state.className = r.ok ? "ok" : "bad"; state.textContent = r.ok ? t("ed_count", { n: r.count, points: r.points }) : r.error;
     } catch (e) { state.className = "bad"; state.textContent = e.message; }
     renderKinds();
@@ -68,14 +78,14 @@ function checkField(f) {
 }
 function renderKinds() {
   const used = new Map();
-  for (const f of ED_FIELDS) for (const tok of tokensOf($("ed-" + f).value || "-")) used.set(tok, (used.get(tok) || 0) + 1);
+  for (const f of ED_FIELDS) for (const tok of tokensOf(fieldHand(f))) used.set(tok, (used.get(tok) || 0) + 1);
   const kinds = [];
   for (const s of "SHDC") for (const r of RANK_ORDER) kinds.push(s + r);
   kinds.push("BJ", "LJ");
   $("ed-kinds").replaceChildren(...kinds.map((tok) => {
     const left = COPIES - (used.get(tok) || 0);
     return el("button", { type: "button", class: (isRed(tok) ? "red" : "") + (left < 0 ? " over" : ""), disabled: left <= 0, "data-kind": tok, on: { click: () => {
-      const input = $("ed-" + edTarget); input.value = handString([...tokensOf(input.value || "-"), tok]); checkField(edTarget); renderKinds(); } } },
+      const input = $("ed-" + edTarget); input.value = handString([...tokensOf(fieldHand(edTarget)), tok]); checkField(edTarget); renderKinds(); } } },
     cardText(tok), span(left < 0 ? t("copies_over", { n: -left }) : t("copies_left", { n: left }), "left"));
   }));
   // a card given more often than the packs hold it, in all the fields together: an error, never "-1 left"
@@ -95,7 +105,7 @@ async function buildText() { edError(""); const { text } = await api("/api/edito
 async function randomInto(opts) {
   try {
     const { text } = await api("/api/random", opts);
-    await openRoot({ text, index: 0, name: "<random>" });
+    await openRoot({ text, index: 0, name: t("name_random") });
     $("editor-dialog").close();
   } catch (e) { edError(e.message); }
 }

@@ -122,7 +122,7 @@ export function renderGame() {
   } else if (game.busy || gameWaits()) {
     kids.push(el("div", { id: "game-state", class: "muted" }, t("game_thinking", { seat: v ? t("seat_" + (v.before_bury ? v.dealer : v.to_play)) : "" })));
   } else if (v && v.before_bury) {
-    const input = el("input", { id: "game-bury-text", placeholder: "S3 S4 D6 D7 C8 C9", style: "width:14em" });
+    const input = el("input", { id: "game-bury-text", placeholder: t("bury_placeholder"), style: "width:14em" });
     kids.push(el("div", { id: "game-state" }, t("game_your_bury")), input, " ",
       el("button", { type: "button", id: "game-bury", on: { click: () => gameBury(input.value.trim() || st.selection.join(" ")) } }, t("bury_button")),
       el("div", { class: "muted" }, t("game_bury_hint")));

@@ -27,6 +27,7 @@ export async function loadMessages() {
   document.documentElement.lang = LANG === "zh" ? "zh-CN" : "en";
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
   for (const e of document.querySelectorAll("[data-t-title]")) e.title = t(e.dataset.tTitle);
+  for (const e of document.querySelectorAll("[data-t-placeholder]")) e.placeholder = t(e.dataset.tPlaceholder);
   const pick = $("lang");
   pick.replaceChildren(...Object.entries(r.languages).map(([code, name]) => el("option", { value: code }, name)));
   pick.value = LANG;

@@ -27,7 +27,7 @@ function showInPicker(root) { // the picker names what is on the table, an opene
   const picker = $("picker");
   picker.querySelector("option[data-text]")?.remove();
   if (root.file !== undefined) { picker.value = String(root.file); return; }
-  picker.prepend(el("option", { value: "", "data-text": "" }, root.title || root.name || "<pasted>"));
+  picker.prepend(el("option", { value: "", "data-text": "" }, root.title || root.name || t("name_pasted")));
   picker.value = "";
 }
 // Open a position on the table. Anything but the game's own hands (``game``) leaves the game: its job is
