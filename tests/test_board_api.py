@@ -17,6 +17,7 @@ from endgames import random_endgame
 from planted import tail
 
 from huolong.board import Library, create_app
+from huolong.engine.cards import card_unicode
 from huolong.board.workers import BACKGROUND, QUEUE_LIMIT, SCREEN, Job, Lanes, Pool
 from huolong.engine import Hand, Play, read_file, read_positions, write_position
 
@@ -559,6 +560,24 @@ def test_the_editor_builds_a_position_that_reads_back_the_same(client):
     text = client.post("/api/editor/build", json=fields).json()["text"]
     [built] = read_positions(text)
     assert built.endgame() == dig.endgame()
+
+
+def test_the_editor_takes_cards_one_by_one_as_a_chinese_player_types_them(client):
+    checked = client.post("/api/editor/check", json={"text": "红桃A 红桃K 黑桃５"}).json()
+    assert checked["ok"] and checked["count"] == 3 and checked["hand"] == "5.AK.-.-"
+    [dig] = read_file(EXAMPLES / "dig-fight.hl")
+    typed = {"SENW"[s]: "，".join(card_unicode(c) for c in dig.hands[s]) for s in range(4)}
+    fields = {"level": "Q", "trump": "C", "dealer": "S", "leader": "W", "points": 145, "bottom": str(dig.bottom),
+              "hands": typed}
+    [built] = read_positions(client.post("/api/editor/build", json=fields).json()["text"])
+    assert built.endgame() == dig.endgame()
+
+
+def test_the_editors_own_bottom_is_small_plain_cards_not_level_cards_or_trumps(client):
+    hands = {"S": "A.-.-.-", "E": "K.-.-.-", "N": "Q.-.-.-", "W": "J.-.-.-"}
+    fields = {"level": "3", "trump": "H", "dealer": "S", "hands": hands}
+    [built] = read_positions(client.post("/api/editor/build", json=fields).json()["text"])
+    assert str(built.bottom) == "444.-.444.-"  # no ♥ (trump), no 3 (the level), no 2, no points
 
 
 def test_the_editor_says_what_is_wrong_with_a_deal(client):
