@@ -168,6 +168,11 @@ MESSAGES = {
     "bury_placeholder": N_("e.g. S3 S4 D6 D7 C8 C9"),
     "labelled": N_("{label}: {value}"),
     "trick_won": N_("→ {winner}, {points}"),
+    "trick_taken": N_("{winner} won the trick ({points} points)."),
+    # the review summary's columns: chess marks in English, the classes' own names in Chinese (as the CLI)
+    "column_inaccuracy": N_("?!"),
+    "column_mistake": N_("?"),
+    "column_blunder": N_("??"),
     "advise": N_("Advise {seat}"),
     "cancel": N_("Cancel"),
     "seed": N_("seed"),

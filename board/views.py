@@ -86,6 +86,7 @@ def position_view(pos: Position, viewer: Seat | None = None) -> dict:
     bridge = not pos.shape.card_scores
     over = pos.is_over()
     visible = [viewer is None or s == viewer for s in range(4)]
+    bottom_seen = viewer is None or viewer == pos.dealer or over
     last = pos.history[-1] if pos.history else None
     view = {
         "rules": str(pos.rules),
@@ -104,10 +105,14 @@ def position_view(pos: Position, viewer: Seat | None = None) -> dict:
         "win_game": WIN_GAME_POINTS,
         "tricks_done": len(pos.history),
         "tricks_left": 0 if over else max(len(h) if h is not None else 0 for h in pos.hands),
-        "bottom": None if pos.bottom is None else [card_token(c) for c in sorted(pos.bottom, key=_display_key(pos))],
-        "bottom_visible": viewer is None or viewer == pos.dealer,
-        "bottom_points": pos.bottom_points,
-        "dig_value": pos.dig_value,
+        # the bottom is the dealer's to see until the hand ends, when it is turned up for all: another seat's
+        # sight of the table leaves its cards out (the page learns its points from the result)
+        "bottom": None if pos.bottom is None or not bottom_seen else
+        [card_token(c) for c in sorted(pos.bottom, key=_display_key(pos))],
+        "bottom_visible": bottom_seen,
+        "bottom_hidden": pos.bottom is not None and not bottom_seen,  # there is one, face down
+        "bottom_points": pos.bottom_points if bottom_seen else None,
+        "dig_value": pos.dig_value if bottom_seen else None,
         # the kitty is the dealer's to see, as the bottom is: another seat's sight of the table leaves it out
         "kitty": None if pos.kitty is None or not (viewer is None or viewer == pos.dealer)
         else [card_token(c) for c in sorted(pos.kitty, key=_display_key(pos))],

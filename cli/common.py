@@ -34,7 +34,8 @@ class CompileNotice(event.Listener):
     def on_start(self, ev: event.Event) -> None:
         if not self.said and ev.data["dispatcher"].py_func.__module__.startswith("huolong.solver.kernel"):
             self.said = True
-            click.echo(_("(compiling the solver's kernel on this first run: up to a minute)"), err=True)
+            click.echo(_("(compiling the solver's kernel for this kind of search, once for this install: up to a "
+                         "minute)"), err=True)
 
     def on_end(self, ev: event.Event) -> None:
         pass

@@ -67,7 +67,7 @@ class HumanPolicy:
                 try:
                     show_bury_hint(deal, self.style)
                 except KeyboardInterrupt:
-                    pass
+                    click.echo(indented(_("Hint stopped; your turn.")))
                 continue
             try:
                 cards = Hand.from_cards(Play.parse(text).cards)
@@ -102,7 +102,10 @@ class HumanPolicy:
         while True:
             text = ask(_("{seat} to play (or hint, q)").format(seat=seat_label(pos.to_play)))
             if text.lower() in HINT:
-                show_hint(pos, self.style)
+                try:  # Ctrl-C stops the hint, not the game (a ranking under way keeps what it has)
+                    show_hint(pos, self.style)
+                except KeyboardInterrupt:
+                    click.echo(indented(_("Hint stopped; your turn.")))
                 continue
             play, why = typed_play(pos, text)
             if why:

@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, Sequence
 
 from huolong.i18n import _, ngettext
 
-from .cards import NUM_KINDS, SUIT_SYMBOLS, Card, Hand, Play, sort_key, suit_of
+from .cards import NUM_KINDS, SUIT_SYMBOLS, Card, Hand, Play, card_unicode, sort_key, suit_of
 from .order import TRUMP, TrumpOrder
 
 CANNOT_WIN = -1
@@ -59,6 +59,20 @@ def legal_follows(hand: Hand, lead: Play, order: TrumpOrder, follow: str = "free
     return sorted(plays, key=_play_order)
 
 
+def not_held(hand: Hand, play: Play) -> str:
+    """Why ``play`` is not in ``hand``, by its first card the hand holds too few of: none (``♣A is not in the
+    hand``), or fewer than the play needs (``♣A ♣A: the hand holds one ♣A``)."""
+    for card in dict.fromkeys(play.cards):
+        need, held = play.cards.count(card), hand.count(card)
+        if held < need:
+            if held == 0:
+                return _("{play} is not in the hand").format(play=card_unicode(card))
+            return ngettext("{play}: the hand holds {held} {card}, not {need}",
+                            "{play}: the hand holds {held} {card}, not {need}", held).format(
+                play=play.unicode(), held=held, card=card_unicode(card), need=need)
+    return _("{play} is not in the hand").format(play=play.unicode())
+
+
 def follow_error(hand: Hand, lead: Play, play: Play, order: TrumpOrder, follow: str = "free") -> str | None:
     """Why ``play`` may not follow ``lead`` from ``hand``, or ``None`` if it may.
 
@@ -70,7 +84,7 @@ def follow_error(hand: Hand, lead: Play, play: Play, order: TrumpOrder, follow: 
         return ngettext("must play {n} card, not {played}", "must play {n} cards, not {played}", n).format(
             n=n, played=len(play))
     if not hand.contains_all(play):
-        return _("{play} is not in the hand").format(play=play.unicode())
+        return not_held(hand, play)
     suit = order.effective_suit(lead.cards[0])
     held = [c for c in hand if order.effective_suit(c) == suit]
     played = [c for c in play.cards if order.effective_suit(c) == suit]
@@ -133,7 +147,7 @@ def lead_error(hand: Hand, play: Play, max_unit: int = 3) -> str | None:
     if len(play) > max_unit:
         return _("{play}: only single cards may be led in this game").format(play=play.unicode())
     if not hand.contains_all(play):
-        return _("{play} is not in the hand").format(play=play.unicode())
+        return not_held(hand, play)
     return None
 
 

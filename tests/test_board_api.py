@@ -96,7 +96,8 @@ def test_a_record_opens_at_its_start_with_its_plays_as_the_main_line(client, lib
 def test_one_seats_sight_shows_only_its_hand_and_counts_what_is_out(client, library):
     view = client.post("/api/view", json={"root": example(library, "dig-fight"), "plays": [], "viewer": "W"}).json()
     assert view["hands"]["W"]["visible"] and not view["hands"]["E"]["visible"] and view["hands"]["E"]["count"] == 3
-    assert not view["bottom_visible"]  # W is not the dealer
+    assert not view["bottom_visible"] and view["bottom_hidden"]  # W is not the dealer: the bottom is face down,
+    assert view["bottom"] is None and view["bottom_points"] is None  # and neither its cards nor its points leave
     [pos] = read_file(EXAMPLES / "dig-fight.hl")
     unseen = [h for s, h in enumerate(pos.hands) if s != 3] + [pos.bottom]  # W cannot see these
     assert view["out"]["points"] == sum(h.points for h in unseen)
@@ -107,6 +108,15 @@ def test_a_deal_before_the_bury_with_one_hand_given_counts_what_that_seat_cannot
     [pos] = read_file(EXAMPLES / "before-bury.hl")
     assert sum(k["copies"] for k in view["out"]["kinds"]) == 162 - 39 - 6  # not the dealer's own 45 cards
     assert view["out"]["points"] == 300 - pos.hands[0].points - pos.kitty.points
+
+
+def test_the_bottom_is_turned_up_for_every_seat_when_the_hand_ends(client, library):
+    root = example(library, "hand-record")
+    plays = client.post("/api/view", json={"root": root, "plays": []}).json()["main_line"]
+    during = client.post("/api/view", json={"root": root, "plays": plays[:-1], "viewer": "S"}).json()
+    assert during["bottom"] is None and during["bottom_hidden"]  # S does not deal: face down while it lasts
+    over = client.post("/api/view", json={"root": root, "plays": plays, "viewer": "S"}).json()
+    assert over["over"] and len(over["bottom"]) == 6 and over["bottom_visible"] and over["bottom_points"] is not None
 
 
 def test_an_illegal_play_is_a_400_with_the_engines_reason(client, library):

@@ -348,12 +348,17 @@ def test_learning_from_a_seats_mistakes(server, browser):
     assert later and max(later) < learn["plies"][0] and not browser.find_element(By.ID, "variations").is_displayed()
     best = browser.execute_script("return board.st.review.plays.get(board.st.learn.plies[0]).plays[0].play")
     shoot(browser, "learn")
+    browser.set_window_size(1280, 760)  # a laptop's window: the learning panel sits below the fold
     for token in best.split(" "):
         card(browser, seat, token).click()
     if find(browser, "#play-button") and browser.find_element(By.ID, "play-button").is_enabled():
         browser.find_element(By.ID, "play-button").click()
     verdict = wait(browser, lambda d: find(d, "#learn-verdict"))
     assert "as good as the best" in verdict.text
+    top, bottom, height = browser.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom, window.innerHeight]", verdict)
+    assert 0 <= top and bottom <= height + 1  # the verdict of the try is brought into view
+    browser.set_window_size(1280, 1000)
     assert current_ply(browser) == before  # a try is judged, not played
     assert "Played:" in browser.find_element(By.ID, "learn-answer").text
     shoot(browser, "learn-verdict")
@@ -733,6 +738,10 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
             wait(browser, lambda d: not find(d, "#game-bury-text"))
             continue
         assert state.text.startswith("Your turn")
+        if browser.execute_script("const v = board.st.view; return !v.trick.length && !!v.last_trick"):
+            # the trick just finished stays on the table, faded, with who won it, until the next play
+            assert len(browser.find_elements(By.CSS_SELECTOR, "#center .tplay.done")) == 4
+            assert " won the trick (" in browser.find_element(By.ID, "trick-won").text
         hinted = not shot
         if not shot:
             browser.find_element(By.ID, "game-hint").click()  # a hint asked for, then played on without waiting

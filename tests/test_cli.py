@@ -355,8 +355,8 @@ def test_the_whole_hand_reviews_summary_counts_equal_the_marks_in_its_table():
         assert [int(n) for n in counts] == [marked.count(g) for g in ("inaccuracy", "mistake", "blunder")], row
 
 
-@pytest.mark.parametrize("lang, said", [("en", "  Not legal: ♥K ♥K is not in the hand; try again."),
-                                        ("zh", "  不合规则：手里没有 ♥K ♥K；请再试。")])
+@pytest.mark.parametrize("lang, said", [("en", "  Not legal: ♥K is not in the hand; try again."),
+                                        ("zh", "  不合规则：手里没有 ♥K；请再试。")])
 def test_a_typed_play_not_in_the_hand_is_named_as_players_write_cards(lang, said):
     from huolong.cli.common import typed_play
     from huolong.i18n import use

@@ -224,3 +224,24 @@ def test_a_play_beyond_the_node_budget_is_neither_lucky_nor_unlucky():
     assert not wrong.solved and wrong.verdict == "mistake" and right.verdict == "right"
     text = _information_text(wrong, Style(color=False, ascii=True))
     assert "lucky" not in text and text.startswith("mistake") and "S3" in text
+
+
+def test_ctrl_c_during_a_hint_stops_the_hint_not_the_game(monkeypatch, capsys):
+    """The hint is the player's to stop: Ctrl-C while it thinks gives the turn back, and the game goes on."""
+    import random
+
+    from huolong.cli import game
+    from huolong.cli.render import Style
+    from huolong.engine.sampling import Knowledge
+
+    [pos] = read_file(Path(__file__).resolve().parent.parent / "puzzles" / "examples" / "keep-bottom.hl")
+    answers = iter(["hint", str(pos.legal_plays()[0])])
+    monkeypatch.setattr(game, "ask", lambda question: next(answers))
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(game, "show_hint", interrupted)
+    human = game.HumanPolicy(Style(color=False, ascii=False), hint_seed=1)
+    assert human.play(Knowledge.of(pos, pos.to_play), random.Random(1)) == pos.legal_plays()[0]
+    assert "Hint stopped; your turn." in capsys.readouterr().out

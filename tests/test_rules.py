@@ -210,6 +210,13 @@ def test_a_level_card_played_to_its_printed_suit_is_named_as_a_trump():
     assert error == "♥ was led: you must follow with 1 ♥ card (the level cards and the 2s are trumps, not ♥: ♥A)"
 
 
+def test_a_pair_of_a_card_held_once_says_how_many_are_held():
+    hand = Hand.parse("A.K.-.-")
+    assert lead_error(hand, Play.parse("SA SA")) == "♠A ♠A: the hand holds 1 ♠A, not 2"
+    assert follow_error(hand, Play.parse("H5 H5"), Play.parse("HK HQ"), TrumpOrder("9", SPADES), "free") == \
+        "♥Q is not in the hand"
+
+
 def test_an_illegal_play_names_the_cards_as_players_write_them():
     hand = Hand.parse("-.KK.-.-")
     assert follow_error(hand, Play.parse("SA"), Play.parse("SQ"), TrumpOrder("9", HEARTS), "free") == \

@@ -55,7 +55,13 @@ function renderBounds(box, s) {
 
 export function renderMoves() {
   const box = $("moves"), analysis = st.analysis;
-  if (analysis && analysis.stopped && analysis.stopped.moves && !S.hide && wantsValues()) { box.hidden = false; renderBounds(box, analysis.stopped); return; }
+  if (analysis && analysis.stopped && analysis.stopped.moves && !S.hide && wantsValues()) {
+    // a search stopped before it proved anything of any play: no table of "— —" (the verdict says so)
+    const proved = analysis.stopped.moves.some((m) => m.at_least || m.at_most || m.exact || m.proven_worse || m.proven_best);
+    box.hidden = !proved;
+    if (proved) renderBounds(box, analysis.stopped);
+    return;
+  }
   if (!analysis || !analysis.analysis || S.hide || !wantsValues()) { box.hidden = true; return; }
   box.hidden = false;
   const a = analysis.analysis, bridge = st.view.bridge;

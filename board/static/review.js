@@ -141,7 +141,7 @@ function summaryTable(summary) {
   const dealer = st.view ? st.view.dealer : "";
   const who = (name) => name.length === 1 ? (name === dealer ? t("who_dealer", { seat: name }) : seatText(name))
     : t(name.includes(dealer) ? "who_dealer_team" : "who_attackers", { a: name });
-  const head = el("tr", {}, [t("who"), t("accuracy"), t("class_best"), t("class_good"), "?!", "?", "??", t("class_forced")].map((h) => el("th", {}, h)),
+  const head = el("tr", {}, [t("who"), t("accuracy"), t("class_best"), t("class_good"), t("column_inaccuracy"), t("column_mistake"), t("column_blunder"), t("class_forced")].map((h) => el("th", {}, h)),
     el("th", { class: "levels" }, t("levels_lost")), el("th", { class: "points" }, t("points_lost")));
   const rows = ["S", "E", "N", "W", "S–N", "E–W"].map((name) => {
     const v = summary[name];
@@ -180,9 +180,13 @@ export function learnTakes(play) {
   if (!l || l.phase !== "try" || !onMainLine() || S.path.length !== l.plies[l.i]) return false;
   l.tried = play; l.phase = "shown"; st.selection = [];
   render();
+  showVerdict();
   return true;
 }
 export const learnHidesMarks = () => st.learn && st.learn.phase === "try";
+// The verdict of a try (or the answer) brought into view: the panel may sit below the fold, and nothing would
+// seem to happen.
+function showVerdict() { const e = $("learn-verdict") || $("learn-answer"); if (e) e.scrollIntoView({ block: "nearest" }); }
 
 export function renderLearn() {
   const box = $("learn"), l = st.learn;
@@ -192,7 +196,7 @@ export function renderLearn() {
   const kids = [el("h3", {}, t("learn_title", { seat: l.seat, n: l.i + 1, of: l.plies.length }))];
   if (l.phase === "try") {
     kids.push(el("div", { id: "learn-state" }, t("learn_try", { trick: p.trick, seat: l.seat })),
-      el("button", { type: "button", id: "learn-show", on: { click: () => { l.phase = "shown"; render(); } } }, t("learn_show")));
+      el("button", { type: "button", id: "learn-show", on: { click: () => { l.phase = "shown"; render(); showVerdict(); } } }, t("learn_show")));
   } else {
     if (l.tried) kids.push(el("div", { id: "learn-verdict", class: "learn-verdict" }, tryVerdict(p, l.tried)));
     kids.push(el("div", { id: "learn-answer" }, t("learn_answer", { played: playText(p.play), grade: classText(p.class), loss: lossText(p), best: playText(p.best_play) })),

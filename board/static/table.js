@@ -25,7 +25,7 @@ export function renderInfo() {
   if (!v.bridge) tags.push(t("points", { points: v.points }));
   tags.push(t("cards_each", { n: v.tricks_left })); // cards in the fullest hand: a trick may take 1 to 3 a seat
   parts.push(el("div", {}, tags.map((x) => span(x, "tag"))));
-  if (v.bottom && !v.bridge) parts.push(el("div", { id: "bottom-cards" }, v.bottom_visible
+  if ((v.bottom || v.bottom_hidden) && !v.bridge) parts.push(el("div", { id: "bottom-cards" }, v.bottom
     ? t("bottom", { cards: v.bottom.map(cardText).join(" "), points: v.bottom_points, dig: v.dig_value }) : t("bottom_hidden")));
   if (st.lastTrickShown) parts.push(el("div", { id: "last-trick" }, v.last_trick
     ? t("last_trick", { plays: v.last_trick.plays.map((p) => `${seatText(p.seat)} ${playText(p.play)}`).join(t("list_sep")), winner: v.last_trick.winner, points: v.last_trick.points })
@@ -104,11 +104,15 @@ export function renderTable() {
         v.kitty.map((tok, i) => buries ? cardButton(tok, false, true, false, values, `kitty-${i}`) : el("span", { class: "card" + (isRed(tok) ? " red" : "") }, cardText(tok)))));
     box.replaceChildren(...kids);
   }
+  // A finished trick stays on the table, faded, with who won it, until the next play starts another (the
+  // computer's cards would otherwise vanish the moment its play ends a trick).
+  const done = !v.trick.length && !v.before_bury && v.last_trick;
   const items = [];
-  for (const tp of v.trick) items.push(el("div", { class: `tplay t-${seatPlace(tp.seat)}` }, `${seatText(tp.seat)} ${playText(tp.play)}`));
+  for (const tp of done ? v.last_trick.plays : v.trick) items.push(el("div", { class: `tplay t-${seatPlace(tp.seat)}` + (done ? " done" : "") }, `${seatText(tp.seat)} ${playText(tp.play)}`));
   const mid = v.before_bury ? t("before_bury", { seat: v.dealer, n: 45 }) : v.over ? t("over")
     : t(v.trick.length ? "to_play" : "to_lead", { seat: v.to_play });
-  items.push(el("div", { class: "tplay t-mid" }, mid));
+  items.push(el("div", { class: "tplay t-mid" }, done ? el("div", { id: "trick-won" },
+    t("trick_taken", { winner: v.last_trick.winner, points: v.last_trick.points })) : null, el("div", {}, mid)));
   $("center").replaceChildren(...items);
 }
 
