@@ -13,7 +13,7 @@ from click.exceptions import NoArgsIsHelpError
 
 from huolong.engine import HuolongError, Position, excerpt, seat_label
 from huolong.engine.files import os_reason
-from huolong.i18n import ENV_VAR, N_, UnknownLanguage, _, from_environment, language, ngettext, set_language
+from huolong.i18n import ENV_VAR, N_, UnknownLanguage, _, from_environment, language, ngettext, pgettext, set_language
 from huolong.puzzles.shipped import shown_title
 from huolong.solver import OBJECTIVES, Analysis, SearchAborted, solve, stopped_dict
 from huolong.solver.search import PLAYS
@@ -86,7 +86,7 @@ class DefaultGroup(click.Group):
             try:
                 super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             except (KeyboardInterrupt, click.exceptions.Abort):
-                raise Stopped(_("interrupted")) from None
+                raise Stopped(pgettext("what stopped a command", "interrupted")) from None
             except SearchAborted as e:
                 raise Stopped(str(e)) from None
             except HuolongError as e:  # DealFileError included
