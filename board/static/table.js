@@ -88,7 +88,7 @@ export function renderTable() {
     const role = roleOf(seat);
     const kids = [el("div", { class: "seat-name" }, seatText(seat), span(role ? " " + role : "", "role"), hand.count !== null ? span(` · ${hand.count}`, "role") : null)];
     if (!hand.visible) {
-      kids.push(el("div", { class: "hidden-hand" }, hand.count === null ? "?" : `(${hand.count})`));
+      kids.push(el("div", { class: "hidden-hand" }, hand.count === null ? "?" : t("hidden_count", { n: hand.count })));
       if (v.voids[seat]) kids.push(el("div", { class: "hidden-hand" }, t("labelled", { label: t("voids"), value: v.voids[seat].map((s) => SUIT_SYMBOL[s]).join(" ") })));
     } else {
       const mine = buries || (v.to_play === seat && v.legal.length);
