@@ -26,9 +26,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from huolong.engine import Position, seat_name
+from huolong.engine import Play, Position, seat_name
 from huolong.engine.seats import Seat, seat_label
-from huolong.i18n import _
+from huolong.i18n import _, join, ngettext
 
 from huolong.solver.encode import OBJECTIVES
 from huolong.solver.errors import SearchAborted, SolverError
@@ -173,3 +173,44 @@ def advise(
                    seconds=seconds, on_round=(lambda r: on_round(with_dd(r))) if on_round else None,
                    on_sample=progress)
     return with_dd(ranking)
+
+
+def as_good(advice: Advice, play: str, others: str, n: int) -> str:
+    """The settled verdict where ``n`` other plays (``others``, as shown) were not beaten: they may be as good,
+    and by how much at most they may be better (the race's tolerance, in what the ranking plays for)."""
+    tolerance = f"{advice.tolerance:g}"
+    if advice.objective == "points":
+        return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than "
+                        "{tolerance} points).",
+                        "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than "
+                        "{tolerance} points).", n).format(play=play, others=others, tolerance=tolerance)
+    return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than "
+                    "{tolerance} levels).",
+                    "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than "
+                    "{tolerance} levels).", n).format(play=play, others=others, tolerance=tolerance)
+
+
+def verdict(advice: Advice, show: Callable[[Play], str] = Play.unicode) -> str:
+    """The hint's one sentence, in the current language: the play to make, and how sure the deals are of it
+    (the plays it cannot tell from it named). ``show``: how a play is written (the terminal's colours, the
+    board's symbols).
+
+    >>> from huolong.engine import read_file
+    >>> [pos] = read_file("puzzles/examples/keep-bottom.hl")
+    >>> verdict(advise(pos, seed=1)).startswith("Play ")
+    True
+    """
+    best = show(advice.best.play)
+    same = [p for p in advice.equally_good if p is not advice.best]
+    if len(advice.plays) == 1:
+        return _("Play {play}: it is the only legal play.").format(play=best)
+    if advice.interrupted:
+        return _("Stopped: {play} leads so far.").format(play=best)
+    if not same:
+        return _("Play {play}: it is ahead of every other play at 95%.").format(play=best)
+    others = join(show(p.play) for p in same[:4])
+    if advice.settled:
+        return as_good(advice, best, others, len(same))
+    return ngettext("Play {play}; {others} is within the noise of it ({n} deals cannot tell them apart).",
+                    "Play {play}; {others} are within the noise of it ({n} deals cannot tell them apart).",
+                    len(same)).format(play=best, others=others, n=advice.samples)

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from huolong.analysis.advice import advise
+from huolong.analysis.advice import Advice, advise, verdict
 from huolong.analysis.burial import BURY_SAMPLES, rank_burials
 from huolong.analysis.ranking import Settings as RankingSettings
 from huolong.analysis.judge import JudgeSettings
@@ -197,10 +197,15 @@ def advise_task(params: dict, stop: StopToken, emit: Emit) -> dict:
     options = settings("advise", params)
     try:
         advice = advise(pos, seat=options.seat, samples=options.samples, seed=options.seed, workers=default_workers(),
-                        objective=options.objective, stop=stop, on_round=lambda a: emit(a.to_dict()))
+                        objective=options.objective, stop=stop, on_round=lambda a: emit(shown(a)))
     except SolverError as e:
         raise BadRequest(str(e)) from None
-    return {**advice.to_dict(), "interrupted": advice.interrupted}
+    return {**shown(advice), "interrupted": advice.interrupted}
+
+
+def shown(advice: Advice) -> dict:
+    """``advise --json``, and the hint's sentence (``verdict``, in the page's language) as the terminal gives it."""
+    return {**advice.to_dict(), "verdict": verdict(advice)}
 
 
 def bury_task(params: dict, stop: StopToken, emit: Emit) -> dict:

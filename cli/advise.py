@@ -13,7 +13,7 @@ from huolong.engine import HuolongError, Position, parse_seat, seat_label
 from huolong.i18n import N_, _, join, ngettext, pgettext
 from huolong.engine.sampling import Knowledge, shown_voids
 from huolong.puzzles.shipped import shown_title
-from huolong.analysis.advice import SAMPLES, Advice, PlayAdvice, advise
+from huolong.analysis.advice import SAMPLES, Advice, PlayAdvice, advise, as_good
 from huolong.analysis.ranking import Settings
 from huolong.solver.jobs import Workers, default_workers
 
@@ -21,7 +21,7 @@ from .common import (
     BadInput, Stopped, ascii_option, color_wanted, json_option, load, no_color_option, open_workers,
     scheduler_option, seed_option, where, workers_option, WholeNumber,
 )
-from .hint import LiveLines, as_good, hint_lines
+from .hint import LiveLines, hint_lines
 from .render import Style, diagram, header, outcome_label, value_text
 
 STRATEGY_FUSION = N_("Sampling assumes that from the next play on every player sees every hand (strategy fusion): "

@@ -12,10 +12,10 @@ import sys
 
 import click
 
-from huolong.analysis.advice import Advice, advise
+from huolong.analysis.advice import Advice, advise, verdict
 from huolong.analysis.burial import BuryAdvice, rank_burials
 from huolong.engine import Position
-from huolong.i18n import _, join, ngettext
+from huolong.i18n import _
 from huolong.solver.jobs import default_workers
 
 from .render import Style, width as text_width, wrap
@@ -83,7 +83,7 @@ def hint_lines(advice: Advice, style: Style, final: bool) -> list[str]:
         pad = " " * (room - text_width(play))
         lines.append(f"    {play}{pad}  " + _("{side}; {points}").format(side=side, points=points) + mark)
     if final:
-        lines.append(indented(verdict_sentence(advice, style)))
+        lines.append(indented(verdict(advice, style.play)))
         lines.append(indented(_("Levels: your side's expected level change over the deals (+ good for you); "
                                  "points: the expected points at the end of the hand.")))
     return lines
@@ -96,38 +96,6 @@ def indented(text: str) -> str:
 
 def _se(x: float) -> str:
     return "—" if math.isnan(x) else f"{x:.2f}"
-
-
-def as_good(advice: Advice, play: str, others: str, n: int) -> str:
-    """The settled verdict where ``n`` other plays were not beaten: they may be as good, and by how much
-    at most they may be better (the race's tolerance, in what the ranking plays for)."""
-    tolerance = f"{advice.tolerance:g}"
-    if advice.objective == "points":
-        return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than "
-                        "{tolerance} points).",
-                        "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than "
-                        "{tolerance} points).", n).format(play=play, others=others, tolerance=tolerance)
-    return ngettext("Play {play}; {others} may be as good (not beaten at 95%, and not better by more than "
-                    "{tolerance} levels).",
-                    "Play {play}; {others} may be as good (not beaten at 95%, and none better by more than "
-                    "{tolerance} levels).", n).format(play=play, others=others, tolerance=tolerance)
-
-
-def verdict_sentence(advice: Advice, style: Style) -> str:
-    best = style.play(advice.best.play)
-    same = [p for p in advice.equally_good if p is not advice.best]
-    if len(advice.plays) == 1:
-        return _("Play {play}: it is the only legal play.").format(play=best)
-    if advice.interrupted:
-        return _("Stopped: {play} leads so far.").format(play=best)
-    if not same:
-        return _("Play {play}: it is ahead of every other play at 95%.").format(play=best)
-    others = join(style.play(p.play) for p in same[:4])
-    if advice.settled:
-        return as_good(advice, best, others, len(same))
-    return ngettext("Play {play}; {others} is within the noise of it ({n} deals cannot tell them apart).",
-                    "Play {play}; {others} are within the noise of it ({n} deals cannot tell them apart).",
-                    len(same)).format(play=best, others=others, n=advice.samples)
 
 
 def show_bury_hint(deal: Position, style: Style) -> BuryAdvice:

@@ -38,8 +38,9 @@ export function renderAdvice() {
   if (!isOver(job.state)) kids.push(el("button", { type: "button", id: "advice-cancel", on: { click: () => cancelJob(job.job) } }, t("cancel")));
   if (job.error) kids.push(el("div", { class: "error" }, job.error));
   if (a) {
+    if (a.verdict && isOver(job.state)) kids.push(el("div", { id: "advice-verdict", class: "verdict" }, a.verdict)); // the hint's one sentence
     kids.push(el("div", { class: "muted", id: "advice-state" }, t("advice_done", { n: a.samples, state: t("state_" + job.state) })));
-    const head = el("tr", {}, [t("play"), t("samples"), t("points_se"), "≥120", t("dug_h"), t("swing")].map((h) => el("th", {}, h)));
+    const head = el("tr", {}, [t("play"), t("samples"), t("points_se"), "≥120", t("dug_h"), t("swing_levels")].map((h) => el("th", {}, h)));
     kids.push(el("table", { class: "moves", id: "advice-table" }, head, ...a.plays.map((p) => el("tr", { class: "clickable", on: { click: () => makePlay(p.play) } },
       el("td", {}, playText(p.play)), el("td", {}, p.samples), el("td", {}, pm(p.mean_points, p.points_se, 1)),
       el("td", {}, p.p_threshold === null ? "—" : Math.round(100 * p.p_threshold) + "%"), el("td", {}, p.p_dug === null ? "—" : Math.round(100 * p.p_dug) + "%"),
