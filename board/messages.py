@@ -171,6 +171,7 @@ MESSAGES = {
     "trick_taken": N_("{winner} won the trick ({points} points)."),
     "hidden_count": N_("({n})"),
     "swing_levels": N_("swing (levels)"),
+    "picker_entry": N_("{title} — {kind}"),
     # the review summary's columns: chess marks in English, the classes' own names in Chinese (as the CLI)
     "column_inaccuracy": N_("?!"),
     "column_mistake": N_("?"),

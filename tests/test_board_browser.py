@@ -107,7 +107,7 @@ def open_example(driver, url: str, name: str, viewer: str = "") -> None:
     wait(driver, lambda d: len(Select(d.find_element(By.ID, "picker")).options) > 5)
     picker = Select(driver.find_element(By.ID, "picker"))
     option = next(o for o in picker.options if (o.get_attribute("data-name") or "").startswith(f"example:{name}:"))
-    title = option.text.split(" — ")[0]  # the picker's title is the table's heading
+    title = re.split(" — |——", option.text)[0]  # the picker's title is the table's heading
     picker.select_by_value(option.get_attribute("value"))
     wait(driver, lambda d: d.find_element(By.ID, "info").text.startswith(title))
 

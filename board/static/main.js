@@ -20,7 +20,7 @@ import { offerResume } from "./wholegame.js";
 async function loadPicker() {
   const { positions } = await api("/api/positions", undefined, undefined, "GET");
   st.positions = positions;
-  $("picker").replaceChildren(...positions.map((p) => el("option", { value: p.index, "data-name": p.name }, `${p.title} — ${t("kind_" + p.kind)}`)));
+  $("picker").replaceChildren(...positions.map((p) => el("option", { value: p.index, "data-name": p.name }, t("picker_entry", { title: p.title, kind: t("kind_" + p.kind) }))));
   return positions;
 }
 function showInPicker(root) { // the picker names what is on the table, an opened or entered text too
