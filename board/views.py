@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from huolong.engine import TRUMP, HuolongError, Position, card_points, card_token, seat_name
 from huolong.engine.cards import NUM_KINDS, SUITS
-from huolong.engine.outcome import WIN_GAME_POINTS
+from huolong.engine.outcome import WIN_GAME_POINTS, levels_reason
 from huolong.engine.sampling import Knowledge
 from huolong.engine.seats import Seat
 
@@ -125,7 +125,9 @@ def position_view(pos: Position, viewer: Seat | None = None) -> dict:
         else [str(p) for p in pos.legal_plays()],
         "out": cards_out(pos, viewer),
         "voids": shown_voids(pos),
-        "result": None if not over or bridge else {"points": pos.points, "dug": pos.dug, "outcome": str(pos.result())},
+        "result": None if not over or bridge else {"points": pos.points, "dug": pos.dug, "outcome": str(pos.result()),
+                                                    # why the levels are what they are, in the page's language
+                                                    "why": levels_reason(pos.result(), pos.points, pos.jokers_in_bottom)},
         "event": pos.tags.get("Event"),
         "viewer": seat_name(viewer) if viewer is not None else None,
     }

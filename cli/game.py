@@ -182,7 +182,7 @@ def play_game(seat: int, policy: str, seed: int, rules: Rules, style: Style, out
     output = output or unused_name(f"huolong-solve-game-{seed}", ".hl")
     write_atomically(output, write_position(record))
     record.origin = (output, 1)
-    click.echo("\n" + wrap(result_sentence(record.points, record.dug, record.result())))
+    click.echo("\n" + wrap(result_sentence(record.points, record.dug, record.result(), record.jokers_in_bottom)))
     click.echo(wrap(bottom_sentence(record, style)), color=style.color)
     click.echo(_("The hand record is in {file}.").format(file=output))
     review_yours(record, seat, style, seed)

@@ -15,6 +15,7 @@ from huolong.engine import BIG_JOKER, LITTLE_JOKER, OUTCOME_NAMES, TRUMP, Hand, 
 from huolong.i18n import _, ngettext, pgettext
 from huolong.engine.cards import RANKS, SUIT_SYMBOLS, SUITS, card_token, card_unicode, parse_card
 from huolong.engine.seats import NORTH, SOUTH, WEST, EAST
+from huolong.engine.outcome import levels_reason
 from huolong.solver import Analysis
 
 RED_SUITS = (1, 2)  # hearts, diamonds
@@ -256,11 +257,14 @@ def bridge_header(pos: Position, style: Style) -> str:
     ])
 
 
-def result_sentence(points: int, dug: bool, outcome: Outcome) -> str:
-    """How a hand ended, in one sentence."""
+def result_sentence(points: int, dug: bool, outcome: Outcome, jokers_in_bottom: int | None = None) -> str:
+    """How a hand ended, in one sentence; given the big jokers buried, a second says why the levels are
+    what they are."""
     text = (_("Result: the attackers finished with {points} and dug the bottom; {outcome}.") if dug else
             _("Result: the attackers finished with {points} and did not dig the bottom; {outcome}."))
-    return text.format(points=points, outcome=outcome.describe())
+    said = text.format(points=points, outcome=outcome.describe())
+    why = None if jokers_in_bottom is None else levels_reason(outcome, points, jokers_in_bottom)
+    return said if why is None else _("{sentence} {next}").format(sentence=said, next=why)
 
 
 def sentence(analysis: Analysis) -> str:

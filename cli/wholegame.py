@@ -213,7 +213,7 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         record = table.record
         finished.append(write_position(record))
         save()
-        click.echo("\n" + wrap(result_sentence(record.points, record.dug, record.result())))
+        click.echo("\n" + wrap(result_sentence(record.points, record.dug, record.result(), record.jokers_in_bottom)))
         click.echo(wrap(bottom_sentence(record, style)), color=style.color)
         click.echo(wrap(after_sentence(done.state, record)))
         if done.state.over:

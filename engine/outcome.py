@@ -94,6 +94,25 @@ def hand_result(points: int, dug: bool, jokers_in_bottom: int, rules: Rules) -> 
     return Outcome("dealer-win-game") if jokers_in_bottom == 3 else Outcome("dealer-up", k)
 
 
+def levels_reason(outcome: Outcome, points: int, jokers_in_bottom: int) -> str | None:
+    """Why a side went up as many levels as it did (§11: one level, three a big joker buried; two when the
+    attackers took nothing), in the current language; ``None`` for an outcome without levels.
+
+    >>> levels_reason(Outcome("attackers-up", 1), 230, 0)
+    'No big joker was buried: one level.'
+    >>> levels_reason(Outcome("dealer-up", 6), 80, 2)
+    '2 big jokers were buried: 3 levels each.'
+    """
+    if outcome.name not in ("attackers-up", "dealer-up"):
+        return None
+    if jokers_in_bottom:
+        return ngettext("{n} big joker was buried: 3 levels.", "{n} big jokers were buried: 3 levels each.",
+                        jokers_in_bottom).format(n=jokers_in_bottom)
+    if outcome.name == "dealer-up" and points == 0:
+        return _("The attackers took no points: two levels.")
+    return _("No big joker was buried: one level.")
+
+
 def outcome_key(points: int, dug: bool, jokers_in_bottom: int, rules: Rules) -> tuple[int, int]:
     """What the attackers maximise under the outcome objective: (class, points).
 

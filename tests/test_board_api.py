@@ -117,6 +117,9 @@ def test_the_bottom_is_turned_up_for_every_seat_when_the_hand_ends(client, libra
     assert during["bottom"] is None and during["bottom_hidden"]  # S does not deal: face down while it lasts
     over = client.post("/api/view", json={"root": root, "plays": plays, "viewer": "S"}).json()
     assert over["over"] and len(over["bottom"]) == 6 and over["bottom_visible"] and over["bottom_points"] is not None
+    outcome = over["result"]["outcome"]
+    assert over["result"]["why"] is None if not outcome.startswith(("attackers-up", "dealer-up")) else \
+        over["result"]["why"].endswith("level.") or over["result"]["why"].endswith("levels.")  # why so many levels
 
 
 def test_an_illegal_play_is_a_400_with_the_engines_reason(client, library):
@@ -461,9 +464,11 @@ def test_advice_on_the_board_is_advise_json(client, library):
     assert state["state"] == "done", state["error"]
     [cli] = cli_json("advise", EXAMPLES / "hand-record.hl", "--trick", "18", "--seat", "E", "--seed", "3",
                      "--samples", "40", "--workers", "1", "--json")
-    result = {k: v for k, v in state["result"].items() if k != "interrupted"}
-    assert without_timing(result) == without_timing(cli)
-    assert state["progress"] and without_timing(state["progress"][-1]) == without_timing(cli)
+    # advise --json, and the hint's sentence in the page's language (JSON itself is the same in every language)
+    result = {k: v for k, v in state["result"].items() if k not in ("interrupted", "verdict")}
+    assert without_timing(result) == without_timing(cli) and state["result"]["verdict"].startswith("Play ♥A")
+    last = {k: v for k, v in state["progress"][-1].items() if k != "verdict"}
+    assert state["progress"] and without_timing(last) == without_timing(cli)
 
 
 def test_advice_cancelled_answers_with_what_it_had(client, library):

@@ -1,7 +1,7 @@
 // The position's values: the verdict sentence, every play's value, the best line, the variations from the
 // node, and the cards still out.
 import { $, el, span } from "./dom.js";
-import { MSG, t, outcomeText, seatText } from "./i18n.js";
+import { LANG, MSG, t, outcomeText, seatText } from "./i18n.js";
 import { SUIT_SYMBOL, cardText, isRed, playText } from "./cards.js";
 import { S, SEATS, hiddenHands, isRecordPlay, nodeAt, st, wantsValues } from "./tree.js";
 import { MARK_SYMBOL, lossText, mark } from "./table.js";
@@ -18,7 +18,11 @@ export function valueText(v) {
 
 export function renderVerdict() {
   const box = $("verdict"), v = st.view, analysis = st.analysis;
-  if (v.over && v.result) { box.textContent = t("result", { points: v.result.points, dug: v.result.dug ? t("dug") : "", outcome: outcomeText(...v.result.outcome.split(" ")) }); return; }
+  if (v.over && v.result) {
+    const said = t("result", { points: v.result.points, dug: v.result.dug ? t("dug") : "", outcome: outcomeText(...v.result.outcome.split(" ")) });
+    box.textContent = v.result.why ? [said, v.result.why].join(LANG === "zh" ? "" : " ") : said; // and why so many levels
+    return;
+  }
   if (hiddenHands() && !v.before_bury) { box.textContent = t("no_dd"); return; }
   if (S.viewer) { box.textContent = t("single_view", { seat: S.viewer }); return; }
   if (!wantsValues()) { box.textContent = ""; return; }
