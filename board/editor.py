@@ -31,7 +31,8 @@ from __future__ import annotations
 import random
 
 from huolong.engine import Hand, HuolongError, Play, Position, Rules, write_position
-from huolong.engine.cards import BIG_JOKER, COPIES, NUM_KINDS, RANKS, SUITS, card_points, card_unicode
+from huolong.engine.cards import BIG_JOKER, COPIES, LITTLE_JOKER, NUM_KINDS, card_points, card_unicode
+from huolong.engine.order import TRUMP, TrumpOrder, parse_level, parse_suit
 from huolong.engine.deal import deal_hand
 from huolong.solver.playout import play_hand
 
@@ -104,11 +105,13 @@ def pointless_bottom(hands: list[str], level: str | None = None, trump: str | No
         if text.strip() not in ("", "-"):
             for card, n in enumerate(read_hand(text).counts):
                 left[card] -= n
-    level_rank = RANKS.index(level.upper().replace("10", "T")) if level and level.upper().replace("10", "T") in RANKS else None
-    trump_suit = SUITS.index(trump.upper()) if trump and trump.upper() in SUITS else None
+    try:  # the engine's trumps: the jokers, the 2s, the level cards and the trump suit
+        trump_order: TrumpOrder | None = TrumpOrder(parse_level(level or ""), parse_suit(trump or ""))
+    except HuolongError:  # a level or suit it cannot read: the file's error, said when it is read
+        trump_order = None
 
-    def trumps(c: int) -> bool:  # the jokers, the 2s, the level cards and the trump suit
-        return c >= 52 or c % 13 == 0 or c % 13 == level_rank or c // 13 == trump_suit
+    def trumps(c: int) -> bool:
+        return c >= LITTLE_JOKER if trump_order is None else trump_order.effective_suit(c) == TRUMP
 
     order = sorted(range(NUM_KINDS), key=lambda c: (c == BIG_JOKER or card_points(c) > 0, trumps(c),  # plain first
                                                      (c % 13 - 1) % 13 if c < 52 else 13, c))  # 3s first, 2s last

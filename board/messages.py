@@ -211,7 +211,7 @@ MESSAGES = {
     "open_title": N_("Open a deal file"),
     "open_go": N_("Open"),
     "editor_title": N_("Enter a deal"),
-    "editor_hint": N_("Pick where cards go, then click kinds below (each shows the copies left); or type a hand as in a .hl file: ♠.♥.♦.♣.jokers, e.g. AK10.5.-.3.BL"),
+    "editor_hint": N_("Pick where cards go, then click kinds below (each shows the copies left); or type the cards (SA SK H10, 黑桃A 黑桃K 红桃10), or a hand as in a .hl file: ♠.♥.♦.♣.jokers, e.g. AK10.5.-.3.BL"),
     "random_deal": N_("Random deal"),
     "random_endgame": N_("Random endgame"),
     "build": N_("Open this deal"),

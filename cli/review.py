@@ -194,11 +194,10 @@ def heading_lines(rec, s: ReviewSettings) -> list[str]:  # type: ignore[no-untyp
     title = _("{title}: {event}").format(title=where(rec), event=shown_title(rec.tags, _("hand record")))
     result = rec.tags.get("Result")
     lines = [wrap(_("{title} — result {result}").format(title=title, result=_result_words(result)) if result else title)]
-    lines.append(wrap(_("Every decision judged on what its player could see (sampling seed {seed}, --seed; not the deal's): the "
-                        "same ranking as the "
-                        "hint and advise give, on up to {samples} deals of the hidden hands a play (played out by "
-                        "the bot, exact from {exact} cards a hand); double-dummy beside it from {dd} cards a "
-                        "hand.").format(seed=s.seed, samples=s.judge.samples, exact=s.judge.search_cards,
+    lines.append(wrap(_("Every decision judged on what its player could see (sampling seed {seed}, --seed; "
+                        "not the deal's): the same ranking as the hint and advise give, on up to {samples} deals of "
+                        "the hidden hands a play (played out by the bot, exact from {exact} cards a hand); "
+                        "double-dummy beside it from {dd} cards a hand.").format(seed=s.seed, samples=s.judge.samples, exact=s.judge.search_cards,
                                         dd=s.dd_cards)))
     return lines
 

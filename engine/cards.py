@@ -63,6 +63,8 @@ _JOKER_ALIASES = {"BJ": BIG_JOKER, "LJ": LITTLE_JOKER, "大王": BIG_JOKER, "小
 def typed(text: str) -> str:
     """What a user typed, in the tokens' own characters: full-width letters, digits and commas (a Chinese input
     method's) as ASCII, ``十`` as ``10``, the enumeration comma ``、`` as a comma."""
+    if text.isascii():  # a file's tokens, and most of what is typed: nothing to do
+        return text
     return unicodedata.normalize("NFKC", text).replace("十", "10").replace("、", ",")
 
 

@@ -47,7 +47,7 @@ export async function startGame() {
 // The game's deal (or, after the bury, the deal as buried), seen from your seat.
 async function openGameRoot(text, title) {
   S.viewer = st.game.seat; S.hide = true;
-  const name = title || t("game_name", { seat: t("seat_" + st.game.seat) });
+  const name = title || t("game_name", { seat: st.game.seat });
   await openRoot({ text, index: 0, name, title: name }, undefined, { game: true });
 }
 // The game's own hand, reviewed: the whole game's panel stays (its next hand is a click away).
@@ -97,7 +97,7 @@ async function gameReview() {
     const { text } = await api("/api/record", { root: S.root, plays: playsAt(S.path) });
     const seat = st.game.seat;
     st.game = null; S.viewer = ""; S.hide = false;
-    const name = t("game_name", { seat: t("seat_" + seat) });
+    const name = t("game_name", { seat });
     await openRoot({ text, index: 0, name, title: name }, seat, { game: true });
   } catch (e) { showError(e.message); }
 }
@@ -114,13 +114,13 @@ export function renderGame() {
     box.replaceChildren(el("h3", {}, t("game_title", { seat: t("seat_" + seat), policy: t("policy_" + policy) })), ...wholeParts(v));
     return;
   }
-  const kids = [el("h3", {}, t("game_title", { seat: t("seat_" + game.seat), policy: t("policy_" + game.policy) }))];
+  const kids = [el("h3", {}, t("game_title", { seat: game.seat, policy: t("policy_" + game.policy) }))];
   if (st.whole) kids.push(...wholeParts(v));
   if (v && v.over) {
     kids.push(el("div", { id: "game-state" }, t("game_over")),
       el("button", { type: "button", id: "game-review", on: { click: gameReview } }, t("game_review")));
   } else if (game.busy || gameWaits()) {
-    kids.push(el("div", { id: "game-state", class: "muted" }, t("game_thinking", { seat: v ? t("seat_" + (v.before_bury ? v.dealer : v.to_play)) : "" })));
+    kids.push(el("div", { id: "game-state", class: "muted" }, t("game_thinking", { seat: v ? (v.before_bury ? v.dealer : v.to_play) : "" })));
   } else if (v && v.before_bury) {
     const input = el("input", { id: "game-bury-text", placeholder: t("bury_placeholder"), style: "width:14em" });
     kids.push(el("div", { id: "game-state" }, t("game_your_bury")), input, " ",
