@@ -21,7 +21,7 @@ assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
 MESSAGES = {
     **{f"why_{kind}": text for kind, text in REASONS.items()},  # why a play was marked: the review's own sentences
-    "loading": N_("The solver is loading — the first start compiles it (up to a minute). Positions show meanwhile."),
+    "loading": N_("The solver is loading (up to a minute where it must be compiled first). Positions show meanwhile."),
     "ready": N_("solver ready"),
     "to_lead": N_("{seat} to lead"),
     "to_play": N_("{seat} to play"),

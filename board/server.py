@@ -75,8 +75,8 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
               "it").format(host=host))
     say(_("The board is at {url}  (Ctrl-C stops it)").format(url=url))
     if not pool.ready:
-        say(_("(the solver's kernel loads in the background: the first start compiles it, up to a minute; "
-              "the board shows positions meanwhile)"))
+        say(_("(the solver's kernel loads in the background: a few seconds, or up to a minute where it must be "
+              "compiled for this machine first; the board shows positions meanwhile)"))
     config = uvicorn.Config(app, host=host.strip("[]"), port=port, log_level="warning", lifespan="off",
                             limit_concurrency=64, timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)

@@ -78,6 +78,18 @@ def test_an_installed_example_solves(installed):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Position 1 of 1 (example:dig-fight:1): Dig fight")
     assert "Best play: the attackers reach 175 and dig the bottom" in proc.stdout
+    assert "compiling" not in proc.stderr  # the first answer after the install: the build compiled the kernel
+
+
+@pytest.mark.slow
+def test_the_build_compiled_the_kernel_for_what_the_install_runs(installed):
+    """``pip install .`` compiles the kernel while it builds the package, for the Numba, Python and
+    sources that the install runs: the first solve loads it rather than compiling for a minute."""
+    command, folder, env = installed
+    check = "from huolong.solver.kernel import prebuilt; m = prebuilt._manifest(); print(m is not None and prebuilt.fits(m))"
+    out = subprocess.run([str(command.parent / "python"), "-c", check], capture_output=True, text=True, cwd=folder,
+                         env=env, check=True).stdout
+    assert out == "True\n"
 
 
 @pytest.mark.slow

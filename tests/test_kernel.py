@@ -14,19 +14,21 @@ import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from bridge_deals import BRIDGE, random_bridge_endgame
 from endgames import RULESETS, random_endgame
 from numba import njit
+from numba.core.caching import IndexDataCacheFile
 from oracle import oracle_value
 
 from huolong.engine import Hand, Play, Position, Rules
 from huolong.engine.deal import play_randomly, random_deal
 from huolong.solver import SearchAborted
 from huolong.solver.encode import canonical_play, encode
-from huolong.solver.kernel import dispatchers, layout
+from huolong.solver.kernel import dispatchers, layout, prebuilt
 from huolong.solver.kernel.bits import hand_size
 from huolong.solver.kernel.bounds import after_lead_tricks, sure_tricks
 from huolong.solver.kernel.endings import last_single, last_three, last_two
@@ -1028,11 +1030,14 @@ def test_an_edit_in_another_kernel_module_reaches_the_cached_callers(tmp_path):
     assert run_probe(tmp_path, cache) == 16 + 1000
 
 
+COMPILE_HERE = {"HUOLONG_SOLVE_PREBUILT": "0"}  # an empty cache, not filled from the kernel the install compiled
+
+
 def solve_example(cache: Path) -> str:
     """The README's example solved by the CLI in a process of its own, with ``cache`` as Numba's
     cache: its stderr."""
     example = KERNEL.parent.parent / "puzzles" / "examples" / "dig-fight.hl"
-    env = {"NUMBA_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin"}
+    env = {"NUMBA_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin", **COMPILE_HERE}
     out = subprocess.run([sys.executable, "-m", "huolong.cli.main", str(example)], env=env, capture_output=True,
                          text=True, timeout=900)
     assert out.returncode == 0, out.stderr
@@ -1060,7 +1065,7 @@ def test_a_batch_compiles_no_playout_kernel(first_run, tmp_path):
     """``batch`` only solves: its workers need the search, which the first run compiled, and nothing more."""
     cache, _ = first_run
     examples = sorted((KERNEL.parent.parent / "puzzles" / "examples").glob("*.hl"))[:3]
-    env = {"NUMBA_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin"}
+    env = {"NUMBA_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin", **COMPILE_HERE}
     out = subprocess.run([sys.executable, "-m", "huolong.cli.main", "batch", *map(str, examples), "-o",
                           str(tmp_path / "out.jsonl"), "--workers", "2"], env=env, capture_output=True, text=True,
                          timeout=900)
@@ -1075,6 +1080,45 @@ def test_a_first_solve_says_it_is_compiling_and_a_later_one_does_not(first_run):
     cache, said = first_run
     assert "compiling the solver's kernel" in said
     assert "compiling" not in solve_example(cache)
+
+
+# -- the kernel compiled while the package was built --------------------------------------------
+
+def with_cache(index_file) -> SimpleNamespace:
+    """A stand-in for a jitted function whose Numba cache is ``index_file``."""
+    return SimpleNamespace(_cache=SimpleNamespace(_cache_file=index_file))
+
+
+def test_a_prebuilt_kernel_is_adopted_with_the_installed_sources_stamp(tmp_path, monkeypatch):
+    """Installing a wheel gives the sources new file times, so the build's cache index is stale to Numba
+    as it stands: adopted, it carries the installed file's stamp, and Numba loads the build's code."""
+    built = tmp_path / "prebuilt"
+    built.mkdir()
+    IndexDataCacheFile(str(built), "root.root-27.py311", source_stamp=(1000.0, 4321)).save("key", b"code")
+    monkeypatch.setattr(prebuilt, "PREBUILT", built)
+    here = IndexDataCacheFile(str(tmp_path / "cache"), "root.root-27.py311", source_stamp=(2000.0, 4321))
+    assert here.load("key") is None  # what Numba would do with the build's files copied as they are
+    assert prebuilt._adopt_one(with_cache(here)) == 1
+    assert here.load("key") == b"code"
+
+
+def test_this_machines_own_cache_is_kept_over_the_prebuilt_one(tmp_path, monkeypatch):
+    built = tmp_path / "prebuilt"
+    built.mkdir()
+    IndexDataCacheFile(str(built), "root.root-27.py311", source_stamp=(1000.0, 4321)).save("key", b"built")
+    monkeypatch.setattr(prebuilt, "PREBUILT", built)
+    (tmp_path / "cache").mkdir()
+    here = IndexDataCacheFile(str(tmp_path / "cache"), "root.root-27.py311", source_stamp=(2000.0, 4321))
+    here.save("key", b"compiled here")
+    assert prebuilt._adopt_one(with_cache(here)) == 0
+    assert here.load("key") == b"compiled here"
+
+
+@pytest.mark.parametrize("other", [{"stamp": "0" * 64}, {"numba": "0.1.0"}, {"llvmlite": "0.1.0"},
+                                   {"numpy": "1"}, {"python": [3, 99]}])
+def test_a_prebuilt_kernel_from_other_sources_or_versions_is_not_adopted(other):
+    assert prebuilt.fits(prebuilt.compiled_from())
+    assert not prebuilt.fits({**prebuilt.compiled_from(), **other})
 
 
 HOLD_THE_LOCK = """
@@ -1121,7 +1165,7 @@ def test_processes_started_together_on_an_empty_cache_compile_once(tmp_path, who
     example = KERNEL.parent.parent / "puzzles" / "examples" / "dig-fight.hl"
     command = (["-c", WARM_UP_AS_A_BOARD_WORKER] if who == "board workers"
                else ["-m", "huolong.cli.main", str(example), "--json"])
-    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin", **COMPILE_HERE}
     runs = [subprocess.Popen([sys.executable, *command], env=env, text=True, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE) for _ in range(2)]
     outputs = [run.communicate(timeout=1800) for run in runs]

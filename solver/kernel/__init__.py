@@ -216,3 +216,7 @@ def _empty_cache(stamp: str) -> None:
 
 
 refresh_cache()
+
+from . import prebuilt  # noqa: E402 — it uses the functions above
+
+prebuilt.adopt()
