@@ -11,6 +11,7 @@ CLI read one catalog.
 from __future__ import annotations
 
 from huolong.analysis.reasons import TEXTS as REASONS
+from huolong.engine.cards import BIG_JOKER, LITTLE_JOKER, card_unicode
 from huolong.i18n import LANGUAGES, N_, _
 
 #: The request header by which the page's language switch overrides the browser's Accept-Language.
@@ -335,5 +336,6 @@ MESSAGES = {
 
 
 def page_messages() -> dict[str, str]:
-    """Every message of the page in the current language."""
-    return {key: _(text) for key, text in MESSAGES.items()}
+    """Every message of the page in the current language, and the jokers' names as the CLI shows them."""
+    jokers = {"card_BJ": card_unicode(BIG_JOKER), "card_LJ": card_unicode(LITTLE_JOKER)}
+    return {**{key: _(text) for key, text in MESSAGES.items()}, **jokers}

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from operator import mul
 from typing import Iterable, Iterator
 
-from huolong.i18n import _
+from huolong.i18n import _, pgettext
 
 from .errors import CardError, excerpt
 
@@ -110,11 +110,12 @@ def card_token(card: Card) -> str:
 
 
 def card_unicode(card: Card) -> str:
-    """The card with a suit symbol: ``♠A``, ``♥10``, ``大王``."""
+    """The card with a suit symbol: ``♠A``, ``♥10``; the jokers as the reader types them (``BJ``,
+    ``LJ`` in English, ``大王``, ``小王`` in Chinese)."""
     if card == BIG_JOKER:
-        return "大王"
+        return pgettext("card", "BJ")
     if card == LITTLE_JOKER:
-        return "小王"
+        return pgettext("card", "LJ")
     rank = RANKS[card % 13]
     return SUIT_SYMBOLS[card // 13] + ("10" if rank == "T" else rank)
 

@@ -95,6 +95,15 @@ def test_the_jokers_and_other_names_players_use():
     assert [parse_seat(s) for s in "南东北西"] == [parse_seat(s) for s in "SENW"]
 
 
+def test_the_jokers_are_shown_as_the_reader_types_them():
+    """English reads and writes BJ / LJ, Chinese 大王 / 小王 (the walker met 大王 in an English game whose
+    prompt asked for BJ)."""
+    with i18n.use("en"):
+        assert Play.parse("大王 小王 SA").unicode() == "♠A BJ LJ"
+    with i18n.use("zh"):
+        assert Play.parse("BJ LJ SA").unicode() == "♠A 大王 小王"
+
+
 def test_what_a_chinese_keyboard_types_is_read():  # full-width digits (an input method's state), 十, ，and 、
     assert parse_card("黑桃８") == parse_card("S8") and parse_card("红桃十") == parse_card("HT")
     assert parse_card("梅花Ｋ") == parse_card("CK")
@@ -382,6 +391,7 @@ def test_the_board_speaks_the_browsers_language_with_a_switch():
     assert zh["lang"] == "zh" and zh["messages"]["best_line"] == "最佳路线" and zh["languages"]["zh"] == "中文"
     switched = client.get("/api/messages", headers={"Accept-Language": "zh-CN", "X-Huolong-Lang": "en"}).json()
     assert switched["lang"] == "en" and switched["messages"]["best_line"] == "Best line"
+    assert (zh["messages"]["card_BJ"], switched["messages"]["card_BJ"]) == ("大王", "BJ")  # the page draws jokers so
     bad = client.post("/api/view", json={"root": {"text": '[Level "3"]\n[Trump "X"]\n[Dealer "S"]\n[Deal "S:- - - -"]\n'}},
                       headers={"X-Huolong-Lang": "zh"})
     assert bad.status_code == 400 and "无法识别的主花色“X”" in bad.json()["error"]

@@ -1,15 +1,19 @@
-// Cards as the page draws them: ♠A, ♥10, 大王 (the tokens are the files' own: SA, HT, BJ).
+// Cards as the page draws them: ♠A, ♥10, BJ or 大王 by the page's language (the tokens are the files' own:
+// SA, HT, BJ).
+import { t } from "./i18n.js";
+
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣", T: "★" };
 export const RANK_ORDER = "AKQJT98765432";
 
+const JOKERS = new Set(["BJ", "LJ"]);
+const jokerText = (tok) => { const name = t("card_" + tok); return name === "card_" + tok ? tok : name; };
+
 export function cardText(tok) {
-  if (tok === "BJ") return "大王";
-  if (tok === "LJ") return "小王";
+  if (JOKERS.has(tok)) return jokerText(tok);
   return SUIT_SYMBOL[tok[0]] + (tok[1] === "T" ? "10" : tok[1]);
 }
 export function rankText(tok) {
-  if (tok === "BJ") return "大王";
-  if (tok === "LJ") return "小王";
+  if (JOKERS.has(tok)) return jokerText(tok);
   return tok[1] === "T" ? "10" : tok[1];
 }
 export const isRed = (tok) => tok === "BJ" || tok[0] === "H" || tok[0] === "D";
