@@ -535,12 +535,20 @@ def _review_summary(plays: int, mistakes: int, advised: bool, lucky: int, unluck
 
 def estimates_text(guessed, style: Style) -> str:  # type: ignore[no-untyped-def]
     """The estimate at the start of each trick before the reviewed ones (the JSON has every play)."""
-    rows = [[e.trick, seat_label(e.seat), style.play(e.play), f"{e.mean_points:.1f} ± {e.points_se:.1f}"]
+    rows = [[e.trick, seat_label(e.seat), style.play(e.play), _estimate_cell(e)]
             for i, e in enumerate(guessed) if i == 0 or guessed[i - 1].trick != e.trick]
     return "\n".join([_("Before the reviewed tricks, estimated (the mean of {n} playouts by the bot from each "
                         "position, ± its standard error):").format(n=guessed[0].samples),
                       tabulate(rows, headers=[_("trick"), _("leader"), _("led"), _("attackers' points")],
                                tablefmt="simple", disable_numparse=True)])
+
+
+def _estimate_cell(e) -> str:  # type: ignore[no-untyped-def]
+    """``125.0 ± 2.3``; where every playout ended alike, no "± 0.0": the playouts agree, which says
+    nothing of how far the bot's line is from the best one."""
+    if e.points_se == 0:
+        return _("{points} (all {n} playouts alike)").format(points=f"{e.mean_points:.1f}", n=e.samples)
+    return f"{e.mean_points:.1f} ± {e.points_se:.1f}"
 
 
 def _information_text(r, style: Style) -> str:  # type: ignore[no-untyped-def]

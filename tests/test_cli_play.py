@@ -103,6 +103,19 @@ def test_review_estimate_values_every_play_before_the_reviewed_tricks(monkeypatc
     assert estimates[0]["play"] == "SQ SQ SQ" and estimates[0]["seat"] == "W"
 
 
+def test_review_estimate_says_the_playouts_agree_rather_than_plus_or_minus_zero():
+    """Eight playouts of 14 tricks that end alike printed "125.0 ± 0.0": a standard error of the bot's
+    playouts, not of the estimate's distance from the best play."""
+    from huolong.analysis.review import PlayEstimate
+    from huolong.cli.render import Style
+    from huolong.cli.review import estimates_text
+    from huolong.engine import Play
+
+    alike = [PlayEstimate(0, 1, 0, Play.parse("SA"), 125.0, 0.0, 8), PlayEstimate(4, 2, 1, Play.parse("HA"), 130.0, 2.5, 8)]
+    text = estimates_text(alike, Style(color=False, ascii=False))
+    assert "125.0 (all 8 playouts alike)" in text and "± 0.0" not in text and "130.0 ± 2.5" in text
+
+
 def test_review_estimate_is_the_same_for_the_same_seed(monkeypatch):
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
     args = ("review", "puzzles/examples/hand-record.hl", "--estimate", "4", "--tricks", "12", "--json")
