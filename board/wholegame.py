@@ -25,9 +25,9 @@ MAX_SEED = 10**9
 class _Question(Exception):
     """The player's seat must decide whether to show its big jokers."""
 
-    def __init__(self, received, jokers: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, received, jokers: int, declarer: int | None) -> None:  # type: ignore[no-untyped-def]
         super().__init__()
-        self.received, self.jokers = received, jokers
+        self.received, self.jokers, self.declarer = received, jokers, declarer
 
 
 def _game_of(data: dict) -> GameFile:
@@ -92,23 +92,26 @@ def next_hand(data: dict) -> dict:
     you = game.header.you
     given = list(answers)
 
+    shown: list[Declaration | None] = []  # the declarations so far: a question to override names the declarer
+
     def decide(seat):  # type: ignore[no-untyped-def]
         if seat != you:
             return always
 
         def ask(s, received, jokers):  # type: ignore[no-untyped-def]
             if not given:
-                raise _Question(received, jokers)
+                raise _Question(received, jokers, shown[-1].seat if jokers == 2 and shown and shown[-1] else None)
             return given.pop(0)
         return ask
 
     state = game.state
     try:
         deal, declared = game_deal(game.header.seed, game.header.game, state.hands, state, game.header.rules,
-                                   game.header.game_rules, decide)
+                                   game.header.game_rules, decide, shown.append)
     except _Question as q:
         return {"game": game.text(), "state": state_dict(game), "question": {
-            "received": [card_token(c) for c in sorted(q.received, reverse=True)], "jokers": q.jokers}}
+            "received": [card_token(c) for c in sorted(q.received, reverse=True)], "jokers": q.jokers,
+            "declarer": seat_name(q.declarer) if q.declarer is not None else None}}
     number = state.hands + 1
     deal.tags = {**dict(game.header.tags), **hand_tags(state, number, (declared.seat, declared.jokers)
                                                        if declared else None)}
@@ -120,7 +123,8 @@ def _declaration(declared: Declaration | None) -> dict | None:
     if declared is None:
         return None
     return {"seat": seat_name(declared.seat), "jokers": declared.jokers, "trump": SUITS[declared.trump],
-            "from_bottom": declared.from_bottom}
+            "from_bottom": declared.from_bottom,
+            "overrode": seat_name(declared.overrode) if declared.overrode is not None else None}
 
 
 def add_hand(data: dict) -> dict:

@@ -53,6 +53,7 @@ class HumanPolicy:
     def __init__(self, style: Style, hint_seed: int) -> None:
         self.style = style
         self.hint_seed = hint_seed
+        self.declarer: int | None = None  # who has declared while this hand is dealt (the game tells it)
 
     def bury(self, knowledge: Knowledge, rng: random.Random) -> Hand:
         deal = knowledge.position
@@ -83,10 +84,15 @@ class HumanPolicy:
                                    len(received)).format(n=len(received)))
         click.echo("  " + self.style.cards(sorted(received, reverse=True)),
                    color=self.style.color)
-        question = (_("You received a big joker. Show it and declare? Your next plain card sets the trump suit, "
-                      "and you deal (y/n)") if jokers == 1 else
-                    _("You hold two big jokers. Show them to override the declaration? Your next plain card sets "
-                      "the trump suit, and you deal (y/n)"))
+        if jokers == 1 or self.declarer is None:
+            question = (_("You received a big joker. Show it and declare? Your next plain card sets the trump suit, "
+                          "and you deal (y/n)") if jokers == 1 else
+                        _("You hold two big jokers. Show them to override the declaration? Your next plain card "
+                          "sets the trump suit, and you deal (y/n)"))
+        else:
+            question = _("{declarer} declared with a big joker. You hold two: show them to override {declarer}'s "
+                         "declaration? Your next plain card sets the trump suit, and you deal (y/n)").format(
+                declarer=seat_label(self.declarer))
         question = wrap(question)
         while True:
             answer = ask(question).lower()

@@ -171,7 +171,7 @@ def _play(game: GameFile, path: str, style: Style) -> None:
     you = header.you
     assert you is not None
     policies = policies_of(",".join(f"{s}={p}" for s, p in zip("SENW", header.players) if p != "you"))
-    policies[you] = HumanPolicy(style, header.seed)
+    human = policies[you] = HumanPolicy(style, header.seed)
     say = announcer(you, style)
     others = sorted({p for p in header.players if p != "you"})
 
@@ -197,13 +197,14 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         click.echo(position_header(deal, style, hide_bottom=True), color=style.color)
 
     def on_show(declared: Declaration | None) -> None:
+        human.declarer = declared.seat if declared is not None else None  # the question of 反主 names the seat
         if declared is None:
             click.echo(_("Nobody declared while dealing: the cards are dealt again."))
         elif declared.jokers == 1:
             click.echo(_("While dealing, {seat} shows a big joker and declares.").format(seat=seat_label(declared.seat)))
         else:
-            click.echo(_("While dealing, {seat} shows two big jokers and overrides the declaration.").format(
-                seat=seat_label(declared.seat)))
+            click.echo(_("While dealing, {seat} shows two big jokers and overrides {declarer}'s declaration.").format(
+                seat=seat_label(declared.seat), declarer=seat_label(declared.overrode)))
 
     def on_play(pos: Position) -> None:
         say(pos)
@@ -256,12 +257,13 @@ def declaration_sentence(declared: Declaration, style: Style) -> str:
                         "bottom's first plain card makes {suit} trump.",
                         "While dealing, {seat} showed {n} big jokers and received no plain card after them: the "
                         "bottom's first plain card makes {suit} trump.", declared.jokers)
+    elif declared.overrode is None:
+        text = _("While dealing, {seat} showed a big joker: the next plain card {seat} received makes {suit} trump.")
     else:
-        text = ngettext("While dealing, {seat} showed {n} big joker: the next plain card {seat} received makes "
-                        "{suit} trump.",
-                        "While dealing, {seat} showed {n} big jokers, overriding: the next plain card {seat} "
-                        "received makes {suit} trump.", declared.jokers)
-    return text.format(seat=seat_label(declared.seat), n=declared.jokers, suit=suit)
+        text = _("While dealing, {seat} showed two big jokers, overriding {declarer}: the next plain card {seat} "
+                 "received makes {suit} trump.")
+    declarer = seat_label(declared.overrode) if declared.overrode is not None else ""
+    return text.format(seat=seat_label(declared.seat), n=declared.jokers, suit=suit, declarer=declarer)
 
 
 def after_sentence(state: GameState, record: Position) -> str:

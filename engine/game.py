@@ -178,13 +178,15 @@ class Declaration:
     """Who declared while dealing and the trump suit it set: the declarer deals the hand.
 
     ``jokers``: the big jokers shown (1 declares, 2 override a single one); ``from_bottom``: the declarer
-    received no plain card after declaring, so the bottom's first plain card set the suit.
+    received no plain card after declaring, so the bottom's first plain card set the suit; ``overrode``:
+    the seat whose declaration two big jokers overrode (反主), None for a first declaration.
     """
 
     seat: Seat
     trump: int
     jokers: int
     from_bottom: bool = False
+    overrode: Seat | None = None
 
 
 #: A seat's choice while dealing: (seat, its cards so far, the big jokers it would show) → show them?
@@ -224,7 +226,7 @@ def declare(deck: list[Card], first: Seat, decide: Callable[[Seat], Decide] | No
     >>> from .cards import parse_card as c
     >>> deck = [c("S4"), c("BJ"), c("S5"), c("S6"), c("S7"), c("H2")] + [c("C3")] * 156
     >>> declare(deck, first=0)  # E gets the big joker, then ♥2
-    Declaration(seat=1, trump=1, jokers=1, from_bottom=False)
+    Declaration(seat=1, trump=1, jokers=1, from_bottom=False, overrode=None)
     """
     chooser = decide or (lambda seat: always)
     received: list[list[Card]] = [[] for _ in range(4)]
@@ -239,7 +241,8 @@ def declare(deck: list[Card], first: Seat, decide: Callable[[Seat], Decide] | No
             if current is None or (current.jokers == 1 and current.seat != seat and held[seat] >= 2):
                 jokers = 1 if current is None else 2
                 if chooser(seat)(seat, Hand.from_cards(received[seat]), jokers):
-                    current, waiting = Declaration(seat, -1, jokers), True
+                    overrode = None if current is None else current.seat
+                    current, waiting = Declaration(seat, -1, jokers, overrode=overrode), True
                     if shown is not None:
                         shown(current)
         elif waiting and seat == current.seat and not is_joker(card):  # type: ignore[union-attr]

@@ -695,6 +695,14 @@ def whole_game_first_hand(client, seed: int) -> dict:
         answers.append(True)
 
 
+def test_the_question_to_override_names_the_declarer_and_the_declaration_whom_it_overrode(client):
+    """Seed 3: E declares with a big joker, then S (you) holds two: the 反主 question says who declared."""
+    asked = client.post("/api/game/next", json={"seat": "S", "policy": "random", "seed": 3, "answers": []}).json()
+    assert asked["question"]["jokers"] == 2 and asked["question"]["declarer"] == "E"
+    dealt = client.post("/api/game/next", json={"seat": "S", "policy": "random", "seed": 3, "answers": [True]}).json()
+    assert dealt["declaration"]["seat"] == "S" and dealt["declaration"]["overrode"] == "E"
+
+
 def test_a_board_game_deals_its_hands_and_adds_each_finished_one(client):
     from huolong.bots.policy import policy_of
     from huolong.bots.table import play_table

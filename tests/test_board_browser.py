@@ -804,10 +804,14 @@ def test_a_whole_game_on_the_board_keeps_the_score_resumes_and_reviews_each_hand
     asked = wait(browser, lambda d: find(d, "#whole-yes"))
     top = browser.execute_script("return arguments[0].getBoundingClientRect().top", asked)
     assert 0 <= top < 900 and "BJ BJ" in browser.find_element(By.ID, "game").text  # the cards so far, drawn
+    assert "E declared with a big joker" in browser.find_element(By.ID, "whole-question").text  # who is overridden
     assert not browser.find_element(By.ID, "table").is_displayed()  # no hand on the table while dealing
     shoot(browser, "whole-game-question")
     browser.set_window_size(1280, 1000)
-    while my_turn_played(browser) != "over":  # hand 1, to its end: the declaration, the bury, every play
+    assert my_turn_played(browser) == "asked"
+    declared = wait(browser, lambda d: (shown := find(d, "#whole-declaration")) and shown.text)
+    assert "S showed two big jokers while dealing, overriding E" in declared
+    while my_turn_played(browser) != "over":  # hand 1, to its end: the bury, every play
         pass
     assert browser.find_element(By.ID, "table").is_displayed()  # the hand dealt, on the table
     score = browser.find_element(By.ID, "whole-score").text

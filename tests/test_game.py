@@ -94,6 +94,15 @@ def test_two_big_jokers_override_one():
     found = declare(deck("BJ BJ S5 S6 H6 BJ S8 S9 S4 D2"), first=SOUTH)
     # S declares at once (its ♥6 would make ♥); E shows its second big joker and its next plain card, ♦2, wins
     assert (found.seat, found.trump, found.jokers) == (EAST, 2, 2)
+    assert found.overrode == SOUTH  # whom the override (反主) overrode: the game says so
+
+
+def test_the_question_to_override_and_the_override_name_the_declarer_in_the_terminal(tmp_path):
+    """Seed 3: E declares, then S (you) holds two big jokers and is asked."""
+    out = run("game", "--seat", "S", "--seed", "3", "--policy", "random", "-o", tmp_path / "g.hl", "--no-color",
+              input="y\nq\n").output
+    assert "E declared with a big joker. You hold two: show them to override E's declaration?" in " ".join(out.split())
+    assert "S shows two big jokers and overrides E's declaration." in out
 
 
 def test_a_seat_may_decline_to_declare():

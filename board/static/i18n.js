@@ -6,7 +6,7 @@ import { api } from "./api.js";
 export let MSG = {};
 // The language the page asked for with its switch ("" until the user picks one: the browser's then).
 export let LANG = localStorage.getItem("huolong-lang") || "";
-const SEAT_VARS = new Set(["seat", "winner"]);
+const SEAT_VARS = new Set(["seat", "winner", "declarer"]);
 
 export const seatText = (s) => t("seat_" + s);
 // An outcome (its name, as JSON gives it, and levels) in words: 抓分方上台升级 1.

@@ -135,14 +135,15 @@ export function wholeParts(v) {
   if (!w) return [];
   const kids = [scoreLine()];
   if (w.question) {
-    kids.push(el("div", { id: "whole-question" }, t(w.question.jokers === 1 ? "whole_question_one" : "whole_question_two")),
+    kids.push(el("div", { id: "whole-question" }, t(w.question.jokers === 1 ? "whole_question_one" : "whole_question_two",
+      { declarer: w.question.declarer })),
       el("div", { class: "muted" }, t("whole_cards_so_far", { cards: w.question.received.map(cardText).join(" ") })),
       el("button", { type: "button", id: "whole-yes", on: { click: () => answer(true) } }, t("whole_yes")), " ",
       el("button", { type: "button", id: "whole-no", on: { click: () => answer(false) } }, t("whole_no")));
     return kids;
   }
   if (w.declaration && !w.result && w.hand === 1) {
-    const d = w.declaration, args = { seat: t("seat_" + d.seat), trump: SUIT[d.trump] };
+    const d = w.declaration, args = { seat: d.seat, declarer: d.overrode, trump: SUIT[d.trump] };
     kids.push(el("div", { class: "muted", id: "whole-declaration" },
       t(d.from_bottom ? "whole_from_bottom" : d.jokers === 2 ? "whole_overrode" : "whole_declared", args)));
   }
