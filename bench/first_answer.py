@@ -8,7 +8,9 @@ and a warm one) and the board started until its solver is ready. The routes:
 - ``on-first-use``: ``HUOLONG_SOLVE_PREBUILT=0`` — the install skips that step and the first
   solve compiles, as every install did before session 44.
 
-    python bench/first_answer.py [--routes prebuilt,on-first-use]
+    python bench/first_answer.py [--routes prebuilt,on-first-use] [--rounds 2]
+
+With ``--rounds N`` the routes take turns N times (the machine's load drifts; compare within a round).
 
 Each route's Numba cache is its own install's (no ``NUMBA_CACHE_DIR``). Prints a Markdown table.
 """
@@ -62,8 +64,7 @@ def board_ready(venv: Path, cwd: Path, env: dict[str, str]) -> float:
 
 
 def route(name: str, work: Path) -> dict[str, float]:
-    tree = work / name
-    tree.mkdir()
+    tree = Path(tempfile.mkdtemp(prefix=name + "-", dir=work))
     archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | ROUTES[name]
@@ -81,10 +82,11 @@ def route(name: str, work: Path) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--routes", default="prebuilt,on-first-use")
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name in args.routes.split(","):
+        for name in [n for _ in range(args.rounds) for n in args.routes.split(",")]:
             r = route(name, Path(tmp))
             rows.append(f"| {name} | {r['install']:.1f} s | {r['first']:.1f} s{' (compiled)' if r['compiled'] else ''} "
                         f"| **{r['install'] + r['first']:.1f} s** | {r['warm']:.1f} s | {r['board']:.1f} s |")
