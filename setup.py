@@ -37,7 +37,7 @@ class BuildWithKernel(build_py):
         with tempfile.TemporaryDirectory() as cache:
             path = os.pathsep.join(p for p in (str(build_lib), os.environ.get("PYTHONPATH", "")) if p)
             env = {**os.environ, "NUMBA_CACHE_DIR": cache, "PYTHONPATH": path}
-            print("huolong-solve: compiling the solver's kernel for this machine (about a minute)", flush=True)
+            print("huolong-solve: compiling the solver's search for this machine (about a minute)", flush=True)
             done = subprocess.run([sys.executable, "-c", STEP, str(target)], env=env, cwd=cache)
         if done.returncode != 0:
             shutil.rmtree(target, ignore_errors=True)

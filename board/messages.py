@@ -263,6 +263,8 @@ MESSAGES = {
     "game_bury_hint": N_("Click six cards of your hand or the kitty, then Bury (or type them); Rank burials (below) shows the bury advisor's choices."),
     "game_hint": N_("Hint"),
     "game_over": N_("The hand is over."),
+    "game_looking_back": N_("You are looking back at an earlier play: the game goes on from its latest play."),
+    "game_return": N_("Back to the game (End)"),
     "game_review": N_("Review the hand"),
     "game_length": N_("length"),
     "game_one_hand": N_("one hand"),

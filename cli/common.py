@@ -6,11 +6,13 @@ import os
 import sys
 import threading
 import time
+import warnings
 
 import click
 from numba.core import event
 
 from huolong.engine import HuolongError, Play, Position, Rules, read_file, write_atomically
+from huolong.engine.dealfile import TagWarning
 from huolong.engine.files import os_reason
 from huolong.i18n import N_, _
 from huolong.puzzles.shipped import EXAMPLE_PREFIX, UnknownExample, examples, read_example
@@ -43,6 +45,19 @@ class CompileNotice(event.Listener):
 
 COMPILE_NOTICE = CompileNotice()
 event.register("numba:compile", COMPILE_NOTICE)
+
+_show_warning = warnings.showwarning
+
+
+def _show_tag_warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
+    """A misspelt tag is the user's file speaking: one line, ``warning: FILE:LINE: …``, not Python's form."""
+    if issubclass(category, TagWarning):
+        click.echo(_("warning: {message}").format(message=message), err=True)
+    else:
+        _show_warning(message, category, filename, lineno, file, line)
+
+
+warnings.showwarning = _show_tag_warning
 
 
 class BadInput(click.ClickException):

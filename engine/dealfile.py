@@ -19,8 +19,10 @@ True
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
+import warnings
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -137,6 +139,23 @@ def _split(text: str, filename: str) -> list[_Block]:
     return [b for b in blocks if b.tags]
 
 
+class TagWarning(UserWarning):
+    """A tag that is not read but is spelled like one that is (``[Poinst "40"]``): FORMAT.md keeps and
+    ignores tags it does not know, so without a word the file would seem to say what it does not."""
+
+
+def _warn_of_misspelt_tags(block: _Block, filename: str) -> None:
+    read = GAME_TAGS + ("Result",)
+    for name in block.order:
+        if name in read:
+            continue
+        near = [t for t in read if t.lower() == name.lower()] or difflib.get_close_matches(name, read, 1, 0.8)
+        if near:
+            warnings.warn(TagWarning(_("{file}:{line}: tag [{name}] is not one the program reads (kept as it is); "
+                                       "did you mean [{near}]?").format(file=filename, line=block.tags[name][1],
+                                                                        name=name, near=near[0])), stacklevel=3)
+
+
 def _build(block: _Block, filename: str, override: Rules | None = None) -> Position:
     def fail(message: str, tag: str | None = None) -> DealFileError:
         line = block.tags[tag][1] if tag in block.tags else block.first_line
@@ -156,6 +175,7 @@ def _build(block: _Block, filename: str, override: Rules | None = None) -> Posit
     rules = override or parsed("Rules", Rules.parse, Rules())
     if rules.is_bridge:
         return _build_bridge(block, filename, rules, fail, parsed)
+    _warn_of_misspelt_tags(block, filename)
     for tag in REQUIRED_TAGS:
         if tag not in block.tags:
             if _looks_like_bridge(block, filename):

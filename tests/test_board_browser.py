@@ -35,6 +35,7 @@ from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -947,3 +948,28 @@ def test_opening_another_position_leaves_the_game_alone_and_offers_it_again(serv
     wait(browser, lambda d: d.execute_script("return !!board.st.game && board.playsAt(board.S.path).length >= 6"))
     assert not find(browser, "#game-resume") and browser.find_element(By.ID, "whole-score").text.startswith("Hand 1 ·")
     browser.execute_script('localStorage.removeItem("huolong-whole-game"); localStorage.removeItem("huolong-game-choices")')
+
+
+def test_looking_back_in_a_game_takes_no_play_back(server, browser):
+    """Home in the middle of a game showed the start, and the game went on from there: the computer played
+    into it, a play taken back without a word. Now the game waits at its latest play and says how to return."""
+    browser.get(server)
+    browser.execute_script('localStorage.removeItem("huolong-whole-game"); localStorage.removeItem("huolong-game-choices")')
+    browser.get(server)
+    wait(browser, lambda d: find(d, "#game-start"))
+    Select(browser.find_element(By.ID, "game-policy")).select_by_value("random")
+    browser.find_element(By.ID, "game-seed").send_keys("5")
+    browser.find_element(By.ID, "game-start").click()
+    while browser.execute_script("return board.playsAt(board.S.path).length") < 6:
+        assert my_turn_played(browser) in ("bury", "play")
+    plays = browser.execute_script("return board.playsAt(board.S.path)")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    state = wait(browser, lambda d: (shown := find(d, "#game-state")) and shown.text)
+    assert state == "You are looking back at an earlier play: the game goes on from its latest play."
+    browser.execute_script("return new Promise((done) => setTimeout(done, 2500))")  # a computer seat would have played
+    forks = browser.execute_script("let n = board.S.tree, f = 0; while (n.c.length) { f += n.c.length - 1; n = n.c[0]; } return f")
+    assert forks == 0 and browser.execute_script("return board.S.path.length") == 0
+    browser.find_element(By.ID, "game-return").click()
+    wait(browser, lambda d: d.execute_script("return board.playsAt(board.S.path).length") >= len(plays))
+    assert browser.execute_script("return board.playsAt(board.S.path)")[:len(plays)] == plays
+    browser.execute_script('localStorage.removeItem("huolong-game-choices")')

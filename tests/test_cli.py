@@ -165,6 +165,16 @@ def test_help_has_examples(args):
     assert "Examples:" in out
 
 
+def test_a_misspelt_tag_is_one_warning_line_and_the_solve_goes_on(tmp_path):
+    typo = tmp_path / "typo.hl"
+    typo.write_text((EXAMPLES / "dig-fight.hl").read_text().replace("[Points", "[Poinst"))
+    proc = subprocess.run([sys.executable, "-m", "huolong.cli.main", str(typo), "--json"], capture_output=True, text=True)
+    assert proc.returncode == 0 and json.loads(proc.stdout)[0]["value"]
+    said = [line for line in proc.stderr.splitlines() if not line.startswith("(compiling")]  # a first run's notice
+    assert said == [f"warning: {typo}:10: tag [Poinst] is not one the program reads (kept as it "
+                                        "is); did you mean [Points]?"]
+
+
 def test_console_script_never_prints_a_traceback(tmp_path):
     path = tmp_path / "bad.hl"
     path.write_text('[Level "3"]\n[Level "4"]\n')

@@ -7,6 +7,7 @@ import pytest
 from huolong.engine import (
     DealFileError, Hand, Play, parse_card, read_file, read_positions, write_position, write_positions,
 )
+from huolong.engine.dealfile import TagWarning
 from huolong.engine.seats import EAST, NORTH, SOUTH, WEST
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +55,22 @@ def test_unknown_tags_and_free_text_are_kept():
     [pos] = read_positions(text)
     assert pos.tags == {"Event": "club night", "Whatever": "kept"}
     assert '[Whatever "kept"]' in write_position(pos)
+
+
+def test_a_misspelt_tag_is_kept_and_warned_of_with_the_tag_it_looks_like():
+    """[Poinst "40"] is an unknown tag, kept and ignored; unread, the file would seem to say 40 points."""
+    text = EXAMPLE.replace('[Points "95"]', '[Poinst "40"]').replace('[Dealer', '[points "40"]\n[Dealer')
+    with pytest.warns(TagWarning) as said:
+        [pos] = read_positions(text, "typo.hl")
+    assert pos.points == 0 and pos.tags == {"Poinst": "40", "points": "40"}
+    assert [str(w.message) for w in said] == [
+        "typo.hl:5: tag [points] is not one the program reads (kept as it is); did you mean [Points]?",
+        "typo.hl:8: tag [Poinst] is not one the program reads (kept as it is); did you mean [Points]?"]
+
+
+def test_tags_unlike_any_read_tag_are_kept_without_a_word(recwarn):
+    read_positions(EXAMPLE + '[Event "club night"]\n[Site "Datong"]\n[Whatever "kept"]\n')
+    assert not [w for w in recwarn if issubclass(w.category, TagWarning)]
 
 
 def test_input_accepts_ten_lower_case_and_unicode_suits():

@@ -3,9 +3,9 @@
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, isOver, showError, startJob } from "./api.js";
-import { S, key, playsAt, st } from "./tree.js";
+import { S, key, nodeAt, playsAt, st } from "./tree.js";
 import { startAdvice } from "./advice.js";
-import { go, makePlay, openRoot, render } from "./main.js";
+import { go, makePlay, openRoot, render, toEnd } from "./main.js";
 import { buried, keepHand, offerResume, setWholeHooks, startWholeGame, wholeParts } from "./wholegame.js";
 
 // The game's choices (your seat, the others, one hand or a whole game) kept in this browser: a reload or
@@ -57,9 +57,13 @@ async function openReview(text, name, seat) {
 }
 setWholeHooks({ openGameRoot, go, render: () => { render(); renderGame(); }, openReview });
 
+// A game's earlier position seen again (Home, ←): nobody plays there — the game goes on from its latest play,
+// so that looking back never takes a play back.
+export function lookingBack() { return Boolean(st.game) && nodeAt(S.path).c.length > 0; }
+
 export function gameWaits() { // is it the computer's turn?
   const game = st.game, v = st.view;
-  if (!game || !v || v.over) return false;
+  if (!game || !v || v.over || lookingBack()) return false;
   if (v.before_bury) return v.dealer !== game.seat;
   return v.to_play !== game.seat;
 }
@@ -116,7 +120,10 @@ export function renderGame() {
   }
   const kids = [el("h3", {}, t("game_title", { seat: game.seat, policy: t("policy_" + game.policy) }))];
   if (st.whole) kids.push(...wholeParts(v));
-  if (v && v.over) {
+  if (lookingBack()) {
+    kids.push(el("div", { id: "game-state" }, t("game_looking_back")), " ",
+      el("button", { type: "button", id: "game-return", on: { click: toEnd } }, t("game_return")));
+  } else if (v && v.over) {
     kids.push(el("div", { id: "game-state" }, t("game_over")),
       el("button", { type: "button", id: "game-review", on: { click: gameReview } }, t("game_review")));
   } else if (game.busy || gameWaits()) {

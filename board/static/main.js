@@ -12,7 +12,7 @@ import { applyBurial, renderAdvice, renderBurials } from "./advice.js";
 import { beforeLanguageSwitch, learnTakes, renderLearn, renderReview, startReview } from "./review.js";
 import { renderGraph } from "./graph.js";
 import { renderRecord } from "./record.js";
-import { gameBury, gameTurn, gameWaits, renderGame, setupGameChoices, startGame } from "./game.js";
+import { gameBury, gameTurn, gameWaits, lookingBack, renderGame, setupGameChoices, startGame } from "./game.js";
 import { setupEditor, setupOpen } from "./editor.js";
 import { offerResume } from "./wholegame.js";
 
@@ -122,6 +122,7 @@ export function renderReviewParts() { renderReview(); renderLearn(); renderGraph
 // -- the tree: a play from any node starts or re-enters a variation ---------------------------------------
 export async function makePlay(play) {
   if (learnTakes(play)) return; // learning from the mistakes: a try is judged, not played
+  if (lookingBack()) return; // a game goes on only from its latest play: the game panel says how to return
   const node = nodeAt(S.path);
   let i = node.c.findIndex((c) => c.p === play);
   if (i < 0) { node.c.push(newNode(play)); i = node.c.length - 1; }
@@ -133,7 +134,7 @@ export async function go(path) { S.path = path; st.lastTrickShown = false; await
 function undo() { if (S.path.length) go(S.path.slice(0, -1)); }
 function redo() { const n = nodeAt(S.path); if (n.c.length) go([...S.path, Math.min(n.l, n.c.length - 1)]); }
 function toStart() { go([]); }
-function toEnd() { const p = S.path.slice(); let n = nodeAt(p); while (n.c.length) { p.push(n.l); n = n.c[n.l]; } go(p); }
+export function toEnd() { const p = S.path.slice(); let n = nodeAt(p); while (n.c.length) { p.push(n.l); n = n.c[n.l]; } go(p); }
 
 // -- controls --------------------------------------------------------------------------------------------
 function setupControls() {
