@@ -142,10 +142,17 @@ class Workers:
     def close(self, wait_for_tasks: bool = True) -> None:
         """Release the workers; without ``wait_for_tasks`` (Ctrl-C) running tasks are abandoned."""
         if self._pool is not None:
+            # The pool's manager thread (the pool forgets it on shutdown): see below.
+            manager = getattr(self._pool, "_executor_manager_thread", None)
             if not wait_for_tasks:
                 for process in list(getattr(self._pool, "_processes", {}).values()):
                     process.terminate()  # a long search must not hold up the user's Ctrl-C
             self._pool.shutdown(wait=wait_for_tasks, cancel_futures=True)
+            if manager is not None:
+                # Let it see its workers gone and close its wake-up pipe now: at exit, Python writes to that
+                # pipe unless it is closed, and a close racing that write printed "Exception ignored in:
+                # <module 'threading'> … OSError: [Errno 9] Bad file descriptor" after a Ctrl-C.
+                manager.join(timeout=5)
             self._pool = None
         if self._client is not None:
             self._client.close()

@@ -187,3 +187,20 @@ def test_a_position_past_the_budget_keeps_each_plays_proven_interval():
     row = solve_task(text, "big.hl", 1, "outcome", 100_000, False)
     assert row["error"].startswith("search stopped (node limit)")
     assert len(row["moves"]) > 1 and all({"play", "at_least", "at_most", "proven_worse"} <= set(m) for m in row["moves"])
+
+
+def test_workers_stopped_by_ctrl_c_leave_no_wake_up_pipe_for_python_to_write_at_exit():
+    """Ctrl-C during `review` once ended with "Exception ignored in: <module 'threading'> … OSError: [Errno
+    9] Bad file descriptor": at exit Python wakes each pool's manager thread through a pipe, which that
+    thread was closing at the same moment. Stopped, the pool's manager has closed it before we return."""
+    import time
+
+    from huolong.solver.jobs import Workers
+
+    workers = Workers(2, kernels=())
+    running = workers.run(time.sleep, [(0.0,), (30.0,), (30.0,)])
+    next(running)  # the pool is up, two long tasks in it
+    wake_up = workers._pool._executor_manager_thread_wakeup
+    started = time.monotonic()
+    workers.close(wait_for_tasks=False)
+    assert wake_up._closed and time.monotonic() - started < 10  # and the 30 s tasks were not waited for
