@@ -144,10 +144,20 @@ class TagWarning(UserWarning):
     ignores tags it does not know, so without a word the file would seem to say what it does not."""
 
 
+#: Tags that are not read here but are spelled right: PBN's own, and those the program writes elsewhere
+#: (game files, puzzles, matches). A near miss of a read tag among these is no misspelling ([Levels]).
+_WELL_SPELT_TAGS = frozenset({
+    "Event", "Site", "Date", "Round", "Board", "West", "North", "East", "South", "Vulnerable", "Declarer",
+    "Contract", "Scoring", "Annotator", "Comment", "Title", "Description", "Time", "Auction",
+    "Game", "Seed", "GameNumber", "Players", "GameRules", "Hand", "Levels", "Declaration", "Shown", "You", "Others",
+    "Kind", "Why", "Theme", "Source", "Solution", "Rating", "SouthNorth", "EastWest",
+})
+
+
 def _warn_of_misspelt_tags(block: _Block, filename: str) -> None:
     read = GAME_TAGS + ("Result",)
     for name in block.order:
-        if name in read:
+        if name in read or name in _WELL_SPELT_TAGS:
             continue
         near = [t for t in read if t.lower() == name.lower()] or difflib.get_close_matches(name, read, 1, 0.8)
         if near:

@@ -69,7 +69,9 @@ def test_a_misspelt_tag_is_kept_and_warned_of_with_the_tag_it_looks_like():
 
 
 def test_tags_unlike_any_read_tag_are_kept_without_a_word(recwarn):
-    read_positions(EXAMPLE + '[Event "club night"]\n[Site "Datong"]\n[Whatever "kept"]\n')
+    """Nor those spelled right that the program writes elsewhere: a game file's [Levels] is no [Level]."""
+    read_positions(EXAMPLE + '[Event "club night"]\n[Site "Datong"]\n[Whatever "kept"]\n[Levels "3 4"]\n'
+                   '[Declaration "E 1"]\n[Declarer "N"]\n')
     assert not [w for w in recwarn if issubclass(w.category, TagWarning)]
 
 
