@@ -293,6 +293,7 @@ MESSAGES = {
     "whole_you_lost": N_("You lost."),
     "whole_download": N_("Save the game file"),
     "whole_resume": N_("Resume the game (hand {n}, S–N at {sn}, E–W at {ew})"),
+    "hand_resume": N_("Resume your hand (you at {seat}, {n} plays made)"),
     "whole_saved": N_("The game is kept in this browser after every play: close the tab and come back to resume it."),
     "team_SN": N_("S–N"),
     "team_EW": N_("E–W"),

@@ -771,8 +771,8 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
 def my_turn_played(browser) -> str:
     """Wait for the game on the board to reach you (or a question, or the hand's end); answer it. What it was:
     "asked" (the declaration while dealing: yes), "over" (the hand was added to the game), "bury" or "play"."""
-    ready = ("const b = board, v = b.st.view, w = b.st.whole; return !!w && (!!w.question || !!w.result ||"
-             " (b.st.game !== null && !b.st.game.busy && v === b.st.views.get(b.key()) && !v.over && !b.gameWaits()))")
+    ready = ("const b = board, v = b.st.view, w = b.st.whole; return (!!w && (!!w.question || !!w.result)) ||"
+             " (!!b.st.game && !b.st.game.busy && v === b.st.views.get(b.key()) && !v.over && !b.gameWaits())")
     wait(browser, lambda d: d.execute_script(ready), timeout=180)
     if find(browser, "#whole-yes"):
         browser.find_element(By.ID, "whole-yes").click()
@@ -966,10 +966,49 @@ def test_looking_back_in_a_game_takes_no_play_back(server, browser):
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
     state = wait(browser, lambda d: (shown := find(d, "#game-state")) and shown.text)
     assert state == "You are looking back at an earlier play: the game goes on from its latest play."
+    assert find(browser, "#variations") is None  # no "delete" that would take the game's plays back
     browser.execute_script("return new Promise((done) => setTimeout(done, 2500))")  # a computer seat would have played
     forks = browser.execute_script("let n = board.S.tree, f = 0; while (n.c.length) { f += n.c.length - 1; n = n.c[0]; } return f")
     assert forks == 0 and browser.execute_script("return board.S.path.length") == 0
     browser.find_element(By.ID, "game-return").click()
     wait(browser, lambda d: d.execute_script("return board.playsAt(board.S.path).length") >= len(plays))
     assert browser.execute_script("return board.playsAt(board.S.path)")[:len(plays)] == plays
+    # another position opened in the middle of the hand: the hand is put aside, offered again, and resumed
+    wait(browser, lambda d: d.execute_script("return !board.st.game.busy && !board.gameWaits()"))
+    made = browser.execute_script("return board.playsAt(board.S.path)")
+    picker = Select(browser.find_element(By.ID, "picker"))
+    option = next(o for o in picker.options if (o.get_attribute("data-name") or "").startswith("example:hand-record:"))
+    picker.select_by_value(option.get_attribute("value"))
+    resume = wait(browser, lambda d: find(d, "#game-resume"))
+    assert resume.text == f"Resume your hand (you at S, {len(made)} plays made)"
+    resume.click()
+    wait(browser, lambda d: d.execute_script("return !!board.st.game && board.S.viewer === 'S'"))
+    assert browser.execute_script("return board.playsAt(board.S.path)") == made
+    assert find(browser, "#game-resume") is None and find(browser, "#game-state")
+    browser.execute_script('localStorage.removeItem("huolong-game-choices"); localStorage.removeItem("huolong-hand-game")')
+
+
+def test_a_ranked_burial_applied_in_a_game_is_the_games_bury(server, browser):
+    """"apply" on a ranked burial, in a game, opened the deal after that burial with all four hands face up
+    and left the game: in a game it is your bury, and the game goes on."""
+    browser.get(server)
+    browser.execute_script('localStorage.removeItem("huolong-whole-game"); localStorage.removeItem("huolong-game-choices")')
+    browser.get(server)
+    wait(browser, lambda d: find(d, "#game-start"))
+    dealer = browser.execute_async_script("""const done = arguments[arguments.length - 1];
+        fetch("/api/random", {method: "POST", headers: {"Content-Type": "application/json"}, body: '{"seed": 7}'})
+          .then((r) => r.json()).then((j) => done(/\\[Dealer "(\\w)"\\]/.exec(j.text)[1]));""")
+    Select(browser.find_element(By.ID, "game-seat")).select_by_value(dealer)  # you deal: the bury is yours
+    Select(browser.find_element(By.ID, "game-policy")).select_by_value("random")
+    browser.find_element(By.ID, "game-seed").send_keys("7")
+    browser.find_element(By.ID, "game-start").click()
+    wait(browser, lambda d: find(d, "#game-bury-text"))
+    wait(browser, lambda d: find(d, "#bury-button")).click()
+    wait(browser, lambda d: (button := find(d, "#bury-table button.apply")) is not None and (button.click() or True),
+         timeout=300)
+    wait(browser, lambda d: d.execute_script("return !!board.st.view && !board.st.view.before_bury"))
+    assert browser.execute_script("return !!board.st.game && board.S.viewer") == dealer  # still the game, your seat
+    shown = browser.execute_script("return Object.entries(board.st.view.hands).filter(([s, h]) => h.visible)"
+                                   ".map(([s]) => s)")
+    assert shown == [dealer]  # the others' hands stay face down
     browser.execute_script('localStorage.removeItem("huolong-game-choices")')

@@ -4,7 +4,7 @@ import { t } from "./i18n.js";
 import { cancelJob, isOver, showError, startJob, api } from "./api.js";
 import { playText, pm } from "./cards.js";
 import { S, hiddenHands, key, playsAt, st } from "./tree.js";
-import { makePlay, openRoot } from "./main.js";
+import { buryCards, makePlay, openRoot } from "./main.js";
 
 export async function startAdvice(seat) {
   if (st.adviceJob) cancelJob(st.adviceJob.job);
@@ -77,7 +77,7 @@ export function renderBurials() {
     kids.push(el("table", { class: "moves", id: "bury-table" }, head, ...a.candidates.map((c) => el("tr", {},
       el("td", {}, playText(c.bury)), el("td", {}, c.samples), el("td", {}, pm(c.mean_points, c.points_se, 1)),
       el("td", {}, Math.round(100 * c.p_dug) + "%"), el("td", {}, pm(c.swing, c.swing_se, 2)),
-      el("td", {}, known ? el("button", { type: "button", class: "apply", on: { click: () => applyBurial(c.bury) } }, t("apply")) : "")))));
+      el("td", {}, known ? el("button", { type: "button", class: "apply", on: { click: () => buryCards(c.bury) } }, t("apply")) : "")))));
   }
   box.replaceChildren(...kids);
 }

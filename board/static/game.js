@@ -3,7 +3,7 @@
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, isOver, showError, startJob } from "./api.js";
-import { S, key, nodeAt, playsAt, st } from "./tree.js";
+import { S, key, newNode, nodeAt, playsAt, st } from "./tree.js";
 import { startAdvice } from "./advice.js";
 import { go, makePlay, openRoot, render, toEnd } from "./main.js";
 import { buried, keepHand, offerResume, setWholeHooks, startWholeGame, wholeParts } from "./wholegame.js";
@@ -23,8 +23,51 @@ export function setupGameChoices() {
   }
 }
 
+// A single hand put aside when another position is opened in its middle: kept in this browser, offered
+// again in the header (as a whole game is), and gone once resumed, over, or replaced by a new game.
+const HAND = "huolong-hand-game";
+const savedHand = () => { try { return JSON.parse(localStorage.getItem(HAND)); } catch { return null; } };
+
+function latestPlays() { // the game's own line to its latest play, wherever the player is looking
+  const plays = [];
+  for (let n = S.tree; n.c.length; ) { n = n.c[n.l]; plays.push(n.p); }
+  return plays;
+}
+export function putHandAside() {
+  const g = st.game;
+  if (!g || g.whole || !S.root) return;
+  if (st.view && st.view.over && !lookingBack()) { localStorage.removeItem(HAND); return; }
+  localStorage.setItem(HAND, JSON.stringify({ seat: g.seat, policy: g.policy, seed: g.seed, text: S.root.text,
+    title: S.root.title, plays: latestPlays() }));
+}
+async function resumeHand() {
+  const h = savedHand();
+  if (!h) return;
+  localStorage.removeItem(HAND);
+  st.whole = null;
+  st.game = { seat: h.seat, policy: h.policy, seed: h.seed, busy: false, job: null };
+  S.bottom = h.seat;
+  await openGameRoot(h.text, h.title);
+  if (h.plays.length) {
+    let n = S.tree;
+    for (const p of h.plays) { const c = newNode(p); n.c.push(c); n = c; }
+    await go(h.plays.map(() => 0));
+  }
+  $("table-area").scrollIntoView({ block: "start" });
+}
+// The header's offer to resume: a whole game first, else a single hand put aside.
+export function offerResumes() {
+  offerResume();
+  const b = $("game-resume"), h = savedHand();
+  if (!b.hidden || !h || st.game || st.whole) return;
+  b.textContent = t("hand_resume", { seat: h.seat, n: h.plays.length });
+  b.hidden = false;
+  b.onclick = resumeHand;
+}
+
 export async function startGame() {
   const seat = $("game-seat").value, policy = $("game-policy").value;
+  localStorage.removeItem(HAND); // a new game replaces the hand put aside
   try {
     const wanted = Number($("game-seed").value);
     st.whole = null;
@@ -108,7 +151,7 @@ async function gameReview() {
 
 export function renderGame() {
   const box = $("game"), game = st.game, v = st.view;
-  offerResume(); // a saved whole game is offered only while no game is on the table
+  offerResumes(); // a saved game is offered only while no game is on the table
   // while a whole game asks about declaring, no hand is dealt yet: the last position is not shown
   $("main").classList.toggle("dealing", Boolean(st.whole && st.whole.question));
   if (!game && !st.whole) { box.hidden = true; return; }

@@ -12,9 +12,9 @@ import { applyBurial, renderAdvice, renderBurials } from "./advice.js";
 import { beforeLanguageSwitch, learnTakes, renderLearn, renderReview, startReview } from "./review.js";
 import { renderGraph } from "./graph.js";
 import { renderRecord } from "./record.js";
-import { gameBury, gameTurn, gameWaits, lookingBack, renderGame, setupGameChoices, startGame } from "./game.js";
+import { gameBury, gameTurn, gameWaits, lookingBack, offerResumes, putHandAside, renderGame, setupGameChoices, startGame }
+  from "./game.js";
 import { setupEditor, setupOpen } from "./editor.js";
-import { offerResume } from "./wholegame.js";
 
 // -- opening positions -------------------------------------------------------------------------------
 async function loadPicker() {
@@ -60,10 +60,11 @@ export async function openText(text, name) {
 
 function leaveGame() {
   if (!st.game && !st.whole) return;
+  putHandAside(); // a single hand is kept to resume (a whole game keeps itself after every play)
   if (st.game && st.game.job) cancelJob(st.game.job);
   st.game = null; st.whole = null;
   S.viewer = ""; S.hide = false; // the game's view of one seat, values hidden, is the game's own
-  offerResume();
+  offerResumes();
 }
 
 // -- the node on screen --------------------------------------------------------------------------------
@@ -130,6 +131,9 @@ export async function makePlay(play) {
   S.path = [...S.path, i];
   await refresh();
 }
+// A burial chosen (clicked, typed or applied from the ranking): in a game it is the game's bury, which keeps
+// the others' hands hidden; elsewhere the deal after it is opened to study.
+export function buryCards(cards) { return (st.game ? gameBury : applyBurial)(cards); }
 export async function go(path) { S.path = path; st.lastTrickShown = false; await refresh(); }
 function undo() { if (S.path.length) go(S.path.slice(0, -1)); }
 function redo() { const n = nodeAt(S.path); if (n.c.length) go([...S.path, Math.min(n.l, n.c.length - 1)]); }
@@ -142,7 +146,7 @@ function setupControls() {
   $("play-button").addEventListener("click", () => {
     const p = $("play-button").dataset.play;
     if (!p) return;
-    if (st.view.before_bury) (st.game ? gameBury : applyBurial)(p); // the six cards clicked, buried
+    if (st.view.before_bury) buryCards(p); // the six cards clicked, buried
     else makePlay(p);
   });
   $("clear-button").addEventListener("click", () => { st.selection = []; renderTable(); renderSelection(); });
@@ -176,7 +180,7 @@ function kernelIsReady() { st.kernelReady = true; $("status").textContent = t("r
 async function main() {
   await loadMessages().catch((e) => showError(e.message));
   $("game-start").addEventListener("click", startGame);
-  setupGameChoices(); offerResume();
+  setupGameChoices(); offerResumes();
   $("lang").addEventListener("change", () => {
     localStorage.setItem("huolong-lang", $("lang").value);
     beforeLanguageSwitch();

@@ -98,7 +98,8 @@ export function renderLine() {
 export function renderVariations() {
   const n = nodeAt(S.path), box = $("variations"), deleted = st.deleted && st.deleted.node === n ? st.deleted : null;
   const learning = st.learn && st.learn.phase === "try"; // the play made is what the learner must not see
-  if ((!n.c.length && !deleted) || learning) { box.hidden = true; return; }
+  // a game in progress has one line, its own: nothing to promote, and a deletion would take plays back
+  if ((!n.c.length && !deleted) || learning || st.game) { box.hidden = true; return; }
   box.hidden = false;
   const recordHere = isRecordPlay(S.path, 0);
   const rows = n.c.map((c, i) => el("div", { class: "var-row" },
