@@ -204,6 +204,8 @@ def verdict(advice: Advice, show: Callable[[Play], str] = Play.unicode) -> str:
     same = [p for p in advice.equally_good if p is not advice.best]
     if len(advice.plays) == 1:
         return _("Play {play}: it is the only legal play.").format(play=best)
+    if advice.interrupted and advice.samples == 0:
+        return _("Stopped before any deal was valued: no play leads yet.")
     if advice.interrupted:
         return _("Stopped: {play} leads so far.").format(play=best)
     if not same:

@@ -65,7 +65,9 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
     import uvicorn
 
     token = None if is_loopback(host) else secrets.token_urlsafe(24)
-    port = free_port(host, port)
+    wanted, port = port, free_port(host, port)
+    if wanted and port != wanted:  # one typed --port 8931 would otherwise open 8931 and meet another server
+        say(_("(port {wanted} is in use: the board takes {port})").format(wanted=wanted, port=port))
     library = Library.of_examples(positions)
     pool = Pool(background=workers if workers is not None else default_background())
     app = create_app(library, pool, hosts=allowed_hosts(host, port), token=token)

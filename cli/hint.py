@@ -75,7 +75,8 @@ def hint_lines(advice: Advice, style: Style, final: bool) -> list[str]:
               "  " + _("Thinking: {n} deals of the hands you cannot see, {seconds} s… (Ctrl-C stops)")).format(
         n=advice.samples, seconds=f"{advice.seconds:.1f}")]
     alive = {id(p) for p in advice.equally_good}
-    for p, play in zip(advice.plays[:SHOWN], shown):
+    valued = advice.samples > 0  # stopped before the first deal: no value to show ("+nan levels")
+    for p, play in zip(advice.plays[:SHOWN] if valued else [], shown):
         side = _("your side {levels} levels ± {se}").format(levels=f"{p.levels:+.2f}", se=_se(p.levels_se))
         points = (_("you take {points} points") if attacker else _("the attackers take {points} points")).format(
             points=f"{p.mean_points:.0f}")

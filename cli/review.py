@@ -185,9 +185,9 @@ class ProgressiveReview:
             self.bury_due = False
             for number, plays in self.waiting:
                 self.trick(number, plays)
-        if not self.shown:
+        if not self.shown and verdict.complete:
             self.echo(no_marks(self.seat))
-        self.echo("\n".join(tail_lines(verdict)))
+        self.echo("\n".join(tail_lines(verdict, marked=self.shown > 0)))
 
 
 def heading_lines(rec, s: ReviewSettings) -> list[str]:  # type: ignore[no-untyped-def]
@@ -210,8 +210,8 @@ def whole_text(verdict: HandVerdict, style: Style, show_all: bool, seat: int | N
                  else "\n".join(bury_lines(verdict.bury, style)))
     lines.append("")
     shown = [line for p in verdict.plays for line in play_lines(p, style, show_all, seat)]
-    lines += shown or [no_marks(seat)]
-    lines += tail_lines(verdict)
+    lines += shown or ([no_marks(seat)] if verdict.complete else [])  # stopped: the tail says what was judged
+    lines += tail_lines(verdict, marked=bool(shown))
     return "\n".join(lines)
 
 
@@ -221,9 +221,14 @@ def no_marks(seat: int | None) -> str:
     return _("No play of {seat} marked inaccuracy or worse.").format(seat=seat_label(seat))
 
 
-def tail_lines(verdict: HandVerdict) -> list[str]:
+def tail_lines(verdict: HandVerdict, marked: bool = True) -> list[str]:
     lines = []
-    if not verdict.complete:
+    if not verdict.complete and not verdict.plays:
+        lines.append(_("(stopped before any play was judged)"))
+    elif not verdict.complete and not marked:
+        lines.append(_("(stopped: {done} of the hand's plays judged, none of them marked inaccuracy or worse)").format(
+            done=len(verdict.plays)))
+    elif not verdict.complete:
         lines.append(_("(stopped: {done} of the hand's plays judged)").format(done=len(verdict.plays)))
     lines.append("")
     lines.append(_summary_table(verdict))

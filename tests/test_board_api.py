@@ -3,6 +3,7 @@ same JSON as the CLI, bad input answered with 400 and one line, the guards, canc
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import threading
@@ -746,3 +747,26 @@ def test_a_hand_that_does_not_follow_the_game_is_refused(client):
     assert r.status_code == 400 and "hand 1" in r.json()["error"]
     unfinished = client.post("/api/game/add", json={"game": first["game"], "record": first["deal"]})
     assert unfinished.status_code == 400 and "record" in unfinished.json()["error"]
+
+
+def test_a_port_in_use_is_said_before_the_board_takes_the_next(tmp_path):
+    """`board --port 8931` with 8931 taken opened 8932 without a word: the user's link reached another server."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = subprocess.Popen([sys.executable, "-m", "huolong.cli.main", "board", "--no-browser", "--port", str(port)],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        try:
+            first, second = proc.stdout.readline(), proc.stdout.readline()
+        finally:
+            proc.send_signal(signal.SIGINT)
+            proc.communicate(timeout=30)
+    assert first.startswith(f"(port {port} is in use: the board takes ")
+    assert "The board is at http://127.0.0.1:" in second and f":{port}/" not in second

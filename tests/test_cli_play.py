@@ -258,3 +258,30 @@ def test_ctrl_c_during_a_hint_stops_the_hint_not_the_game(monkeypatch, capsys):
     human = game.HumanPolicy(Style(color=False, ascii=False), hint_seed=1)
     assert human.play(Knowledge.of(pos, pos.to_play), random.Random(1)) == pos.legal_plays()[0]
     assert "Hint stopped; your turn." in capsys.readouterr().out
+
+
+def test_a_hint_stopped_before_any_deal_shows_no_values():
+    """Ctrl-C at once printed "your side +nan levels ± —; the attackers take nan points"."""
+    from huolong.analysis.advice import advise
+    from huolong.cli.hint import hint_lines
+    from huolong.cli.render import Style
+    from huolong.solver import StopToken
+
+    [pos] = read_file(Path(__file__).resolve().parent.parent / "puzzles" / "examples" / "keep-bottom.hl")
+    stop = StopToken()
+    stop.cancel()
+    advice = advise(pos, seed=1, stop=stop)
+    text = "\n".join(hint_lines(advice, Style(color=False, ascii=False), final=True))
+    assert advice.samples == 0 and "nan" not in text
+    assert "Stopped before any deal was valued: no play leads yet." in text
+
+
+def test_a_review_stopped_early_says_what_it_judged_and_not_that_nothing_was_marked():
+    """Ctrl-C 4 s in printed "No play marked inaccuracy or worse." above "(stopped: 0 of the hand's plays
+    judged)": the first line claimed what nothing had been judged to say."""
+    from huolong.analysis.hand_review import HandVerdict, ReviewSettings
+    from huolong.cli.review import tail_lines
+
+    [record] = read_file(Path(__file__).resolve().parent.parent / "puzzles" / "examples" / "hand-record.hl")
+    stopped = HandVerdict(record, ReviewSettings(), [], None, complete=False, interrupted=True)
+    assert tail_lines(stopped, marked=False)[0] == "(stopped before any play was judged)"
