@@ -239,8 +239,8 @@ def team(pos: Position, seat: int) -> str:
 
 
 def level_label(level: str | None) -> str:
-    """A level as the text shows it: ``T``, or as Chinese players say it, ``10``."""
-    return pgettext("level", "T") if level == "T" else str(level)
+    """A level as the text shows it: ``10`` as the cards show the ten (``♥10``), not the files' ``T``."""
+    return "10" if level == "T" else str(level)
 
 
 def bridge_header(pos: Position, style: Style) -> str:
