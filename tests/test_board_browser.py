@@ -533,6 +533,8 @@ def test_advice_is_started_and_cancelled(server, browser):
     wait(browser, lambda d: find(d, "#advice-state") and any(
         word in d.find_element(By.ID, "advice-state").text for word in ("cancelled", "done")))
     assert find(browser, "#advice-cancel") is None and find(browser, "#advice-table") is not None
+    wide, room = browser.execute_script("const p = document.getElementById('advice'); return [p.scrollWidth, p.clientWidth]")
+    assert wide <= room  # at 1280 px the table fits its panel: the swing column was cut off behind a scrollbar
     # the hint's one sentence, as the terminal gives it: the play, and how sure the deals are of it
     assert browser.find_element(By.ID, "advice-verdict").text.startswith(("Play ", "Stopped: "))
     shoot(browser, "advice")
