@@ -70,6 +70,10 @@ class HumanPolicy:
                 except KeyboardInterrupt:
                     click.echo(indented(_("Hint stopped; your turn.")))
                 continue
+            if not text:  # Enter alone: say what is asked, not "empty play"
+                click.echo(indented(_("Type the six cards to bury (e.g. ♠3 ♠4 ♥5, S3 S4 H5 or 黑桃3 黑桃4 红桃5), hint "
+                                       "for advice, or q to stop.")))
+                continue
             try:
                 cards = Hand.from_cards(Play.parse(text).cards)
                 deal.bury(cards)  # checked by the engine

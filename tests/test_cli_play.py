@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from cli_runner import interrupted, run
-from huolong.engine import read_file
+from huolong.engine import Play, read_file
 
 
 def test_play_writes_complete_records_that_reread(tmp_path):
@@ -285,3 +285,22 @@ def test_a_review_stopped_early_says_what_it_judged_and_not_that_nothing_was_mar
     [record] = read_file(Path(__file__).resolve().parent.parent / "puzzles" / "examples" / "hand-record.hl")
     stopped = HandVerdict(record, ReviewSettings(), [], None, complete=False, interrupted=True)
     assert tail_lines(stopped, marked=False)[0] == "(stopped before any play was judged)"
+
+
+def test_enter_alone_at_the_bury_says_what_is_asked(monkeypatch, capsys):
+    """An empty line at the bury prompt answered "empty play; try again."."""
+    import random
+
+    from huolong.cli import game
+    from huolong.cli.render import Style
+    from huolong.engine.bury import heuristic_bury
+    from huolong.engine.sampling import Knowledge
+
+    [deal] = read_file(Path(__file__).resolve().parent.parent / "puzzles" / "examples" / "before-bury-known.hl")
+    cards = heuristic_bury(deal.hands[deal.dealer] + deal.kitty, deal.order, deal.rules)
+    answers = iter(["", " ".join(str(Play((c,))) for c in cards)])
+    monkeypatch.setattr(game, "ask", lambda question: next(answers))
+    human = game.HumanPolicy(Style(color=False, ascii=False), hint_seed=1)
+    assert human.bury(Knowledge.of(deal, deal.dealer), random.Random(1)) == cards
+    out = capsys.readouterr().out
+    assert "Type the six cards to bury" in out and "empty play" not in out
