@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from huolong.analysis.reasons import TEXTS as REASONS
 from huolong.engine.cards import BIG_JOKER, LITTLE_JOKER, card_unicode
-from huolong.i18n import LANGUAGES, N_, _
+from huolong.i18n import LANGUAGES, N_, _, pgettext
 
 #: The request header by which the page's language switch overrides the browser's Accept-Language.
 LANG_HEADER = "x-huolong-lang"
@@ -230,6 +230,9 @@ MESSAGES = {
     "obj_outcome": N_("outcome (result, then points)"),
     "obj_points": N_("points"),
     "obj_result": N_("result only"),
+    "obj_tricks": N_("tricks (bridge)"),
+    "tricks_h": N_("tricks"),
+    "tricks_lost_n": N_("tricks lost: {n}"),
     "nav_start": N_("Start (Home)"),
     "nav_back": N_("Back (←)"),
     "nav_forward": N_("Forward (→)"),
@@ -283,6 +286,8 @@ MESSAGES = {
     "whole_cards_so_far": N_("Your cards so far: {cards}"),
     "whole_yes": N_("Declare"),
     "whole_no": N_("Pass"),
+    "whole_yes_override": N_("Override"),
+    "whole_no_override": N_("Don't override"),
     "whole_next": N_("Next hand"),
     "whole_saving": N_("Adding the hand to the game…"),
     "whole_after_keep": N_("{team} keep the deal; S–N at {sn}, E–W at {ew}; {seat} deals next."),
@@ -340,5 +345,6 @@ MESSAGES = {
 
 def page_messages() -> dict[str, str]:
     """Every message of the page in the current language, and the jokers' names as the CLI shows them."""
-    jokers = {"card_BJ": card_unicode(BIG_JOKER), "card_LJ": card_unicode(LITTLE_JOKER)}
+    jokers = {"card_BJ": card_unicode(BIG_JOKER), "card_LJ": card_unicode(LITTLE_JOKER),
+              "suit_T": pgettext("the trumps' row of a hand", "★")}  # the trumps as a suit: ★, 主 in Chinese
     return {**{key: _(text) for key, text in MESSAGES.items()}, **jokers}

@@ -808,6 +808,7 @@ def test_a_whole_game_on_the_board_keeps_the_score_resumes_and_reviews_each_hand
     top = browser.execute_script("return arguments[0].getBoundingClientRect().top", asked)
     assert 0 <= top < 900 and "BJ BJ" in browser.find_element(By.ID, "game").text  # the cards so far, drawn
     assert "E declared with a big joker" in browser.find_element(By.ID, "whole-question").text  # who is overridden
+    assert asked.text == "Override"  # 反主, not a first declaration's "Declare"
     assert not browser.find_element(By.ID, "table").is_displayed()  # no hand on the table while dealing
     shoot(browser, "whole-game-question")
     browser.set_window_size(1280, 1000)

@@ -407,3 +407,22 @@ def test_the_board_names_the_rules_in_the_players_words():
     en = client.post("/api/view", json={"root": {"text": text}}, headers={"X-Huolong-Lang": "en"}).json()
     assert (zh["rules"], zh["rules_label"], en["rules_label"]) == ("standard follow=strict", "标准（死棒）",
                                                                    "standard follow=strict")
+
+
+def test_every_key_the_page_asks_for_is_a_message():
+    """A key the page asks for and the catalog lacks shows as itself: the bridge example's objective read
+    "目标：obj_tricks"."""
+    from pathlib import Path
+
+    from huolong.board.messages import page_messages
+
+    static = Path(i18n.__file__).resolve().parent.parent / "board" / "static"
+    if not static.is_dir():  # an installed package: the page's files sit beside the board's modules
+        import huolong.board
+
+        static = Path(huolong.board.__file__).resolve().parent / "static"
+    asked = {key for js in static.glob("*.js") for key in re.findall(r'\bt\("([\w-]+)"\s*[,)]', js.read_text())}
+    asked |= {f"obj_{o}" for o in ("outcome", "points", "result", "tricks")}  # t("obj_" + objective)
+    with i18n.use("zh"):
+        known = page_messages()
+    assert sorted(asked - set(known)) == []

@@ -5,6 +5,8 @@ import { t } from "./i18n.js";
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣", T: "★" };
 export const RANK_ORDER = "AKQJT98765432";
 
+// A suit in a list (a seat's known voids): the trumps as the terminal names their row (★, 主 in Chinese).
+export const suitText = (s) => (s === "T" ? (t("suit_T") === "suit_T" ? SUIT_SYMBOL.T : t("suit_T")) : SUIT_SYMBOL[s]);
 const JOKERS = new Set(["BJ", "LJ"]);
 const jokerText = (tok) => { const name = t("card_" + tok); return name === "card_" + tok ? tok : name; };
 

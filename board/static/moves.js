@@ -2,7 +2,7 @@
 // node, and the cards still out.
 import { $, el, span } from "./dom.js";
 import { LANG, MSG, t, outcomeText, seatText } from "./i18n.js";
-import { SUIT_SYMBOL, cardText, isRed, playText } from "./cards.js";
+import { SUIT_SYMBOL, cardText, isRed, playText, suitText } from "./cards.js";
 import { S, SEATS, hiddenHands, isRecordPlay, nodeAt, st, wantsValues } from "./tree.js";
 import { MARK_SYMBOL, lossText, mark } from "./table.js";
 import { go, makePlay, refresh } from "./main.js";
@@ -69,7 +69,7 @@ export function renderMoves() {
   if (!analysis || !analysis.analysis || S.hide || !wantsValues()) { box.hidden = true; return; }
   box.hidden = false;
   const a = analysis.analysis, bridge = st.view.bridge;
-  const head = el("tr", {}, [t("play"), bridge ? "tricks" : t("pts"), ...(bridge ? [] : [t("dug_h"), t("outcome")]), t("loss")].map((h) => el("th", {}, h)));
+  const head = el("tr", {}, [t("play"), bridge ? t("tricks_h") : t("pts"), ...(bridge ? [] : [t("dug_h"), t("outcome")]), t("loss")].map((h) => el("th", {}, h)));
   const rows = a.moves.map((m) => {
     const k = mark(m);
     return el("tr", { class: "clickable", "data-play": m.play, on: { click: () => makePlay(m.play) } },
@@ -131,7 +131,7 @@ export function renderOut() {
   if (!v || !v.out || v.bridge) { box.hidden = true; return; }
   box.hidden = false;
   const kinds = v.out.kinds.map((k) => span(`${cardText(k.card)}${k.copies > 1 ? "×" + k.copies : ""} `, isRed(k.card) ? "red" : ""));
-  const voids = Object.entries(v.voids).map(([seat, suits]) => t("labelled", { label: seatText(seat), value: suits.map((s) => SUIT_SYMBOL[s]).join("") }));
+  const voids = Object.entries(v.voids).map(([seat, suits]) => t("labelled", { label: seatText(seat), value: suits.map(suitText).join("") }));
   box.replaceChildren(el("h3", {}, t("cards_out")), el("div", { class: "muted" }, t("points_out", { points: v.out.points })),
     el("div", { id: "kinds-out" }, ...kinds), el("div", { id: "voids-out" }, voids.length ? t("labelled", { label: t("voids"), value: voids.join(t("list_sep")) }) : ""));
 }

@@ -2,7 +2,7 @@
 // by clicking cards — only selections some legal play holds are taken.
 import { $, el, span } from "./dom.js";
 import { t, seatText } from "./i18n.js";
-import { SUIT_SYMBOL, cardText, isRed, playText, rankText } from "./cards.js";
+import { SUIT_SYMBOL, cardText, isRed, playText, rankText, suitText } from "./cards.js";
 import { S, SEATS, hiddenHands, rootTitle, st } from "./tree.js";
 import { makePlay } from "./main.js";
 
@@ -57,7 +57,7 @@ export function lossText(m) {
   if (k === "worse") return t("worse_result");
   const attacking = st.view.attackers.includes(a.to_play);
   const loss = Math.abs(pts(a.value) - pts(m));
-  if (loss) return t("points_lost_n", { n: loss });
+  if (loss) return t(st.view.bridge ? "tricks_lost_n" : "points_lost_n", { n: loss }); // bridge counts tricks
   return t(attacking ? "loss_no_dig" : "loss_gives_dig"); // the same points: only the dig differs
 }
 
@@ -89,12 +89,12 @@ export function renderTable() {
     const kids = [el("div", { class: "seat-name" }, seatText(seat), span(role ? " " + role : "", "role"), hand.count !== null ? span(` · ${hand.count}`, "role") : null)];
     if (!hand.visible) {
       kids.push(el("div", { class: "hidden-hand" }, hand.count === null ? "?" : t("hidden_count", { n: hand.count })));
-      if (v.voids[seat]) kids.push(el("div", { class: "hidden-hand" }, t("labelled", { label: t("voids"), value: v.voids[seat].map((s) => SUIT_SYMBOL[s]).join(" ") })));
+      if (v.voids[seat]) kids.push(el("div", { class: "hidden-hand" }, t("labelled", { label: t("voids"), value: v.voids[seat].map(suitText).join(" ") })));
     } else {
       const mine = buries || (v.to_play === seat && v.legal.length);
       const dim = (tok) => mine && !buries && !playable.has(tok); // only the hand to play: the others wait their turn
       for (const row of hand.suits) {
-        const label = span(SUIT_SYMBOL[row.suit], "suit-label" + (row.suit === "H" || row.suit === "D" ? " red" : ""));
+        const label = span(suitText(row.suit), "suit-label" + (row.suit === "H" || row.suit === "D" ? " red" : ""));
         const cards = row.cards.map((tok, i) => cardButton(tok, row.suit === "T", mine, dim(tok), values, `${seat}-${row.suit}-${i}`));
         kids.push(el("div", { class: "suit-row" + (mine ? "" : " glyphs"), "data-suit": row.suit }, label, cards.length ? cards : span("-", "muted")));
       }

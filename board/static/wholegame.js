@@ -122,7 +122,10 @@ const teamOf = (seat) => ("SN".includes(seat) ? "SN" : "EW");
 
 
 export function scoreLine() {
-  const w = st.whole, s = w.state;
+  const w = st.whole, s = w.state, d = w.declaration;
+  if (s && !s.dealer && d && !w.question && !w.result && s.levels) // hand 1 declared: its dealer and trump, not the rule
+    return el("div", { id: "whole-score", class: "score" }, t("whole_score", { n: 1, sn: s.levels[0], ew: s.levels[1],
+      dealer: t("seat_" + d.seat), trump: SUIT[d.trump] }));
   if (!s || !s.dealer) return el("div", { id: "whole-score", class: "score" }, t("whole_score_first"));
   const key = !w.result ? "whole_score" : s.over ? "whole_score_over" : "whole_score_after";
   return el("div", { id: "whole-score", class: "score" }, t(key, { n: w.result ? s.hands : s.hands + 1, sn: s.levels[0],
@@ -138,8 +141,10 @@ export function wholeParts(v) {
     kids.push(el("div", { id: "whole-question" }, t(w.question.jokers === 1 ? "whole_question_one" : "whole_question_two",
       { declarer: w.question.declarer })),
       el("div", { class: "muted" }, t("whole_cards_so_far", { cards: w.question.received.map(cardText).join(" ") })),
-      el("button", { type: "button", id: "whole-yes", on: { click: () => answer(true) } }, t("whole_yes")), " ",
-      el("button", { type: "button", id: "whole-no", on: { click: () => answer(false) } }, t("whole_no")));
+      el("button", { type: "button", id: "whole-yes", on: { click: () => answer(true) } },
+        t(w.question.jokers === 1 ? "whole_yes" : "whole_yes_override")), " ",
+      el("button", { type: "button", id: "whole-no", on: { click: () => answer(false) } },
+        t(w.question.jokers === 1 ? "whole_no" : "whole_no_override")));
     return kids;
   }
   if (w.declaration && !w.result && w.hand === 1) {
