@@ -122,6 +122,8 @@ def usage_error_text(error: click.ClickException) -> str:
     """A usage error in one line, pointing at the command's help."""
     message = error.format_message().replace("\n", " ")
     message = re.sub(r"(?<=[。？！；：）])\s+", "", message)  # click joins its parts with spaces
+    if language() == "zh":  # click's suggestions ('--no-color', '--no-line') in the quotes and list of Chinese text
+        message = re.sub(r"'(-{1,2}[\w-]+)'", r"“\1”", message).replace("”, “", "”、“")
     ctx = getattr(error, "ctx", None)
     if isinstance(error, click.UsageError) and ctx is not None:
         return _("{message} (see {command} --help)").format(message=message.removesuffix(".").removesuffix("。"),

@@ -426,3 +426,9 @@ def test_every_key_the_page_asks_for_is_a_message():
     with i18n.use("zh"):
         known = page_messages()
     assert sorted(asked - set(known)) == []
+
+
+def test_click_suggestions_are_quoted_and_listed_the_chinese_way():
+    """"是不是想用 '--samples', '--seat', '--seed'？": click's quotes and commas in a Chinese sentence."""
+    said = run("--lang", "zh", "play", "--sed", "3", code=2).stderr
+    assert "是不是想用“--scheduler”、“--seat”、“--seed”？" in said and "'" not in said
