@@ -67,7 +67,8 @@ def play_table(deal: Position, policies: Sequence[Policy], seed: str,
     """Play ``deal`` (before the bury) to the end with ``policies`` (S E N W); ``seed`` names the table.
 
     ``resume``: the same hand part-played (a record after the bury): play goes on from it, each decision
-    drawing the random stream it would have drawn in one sitting."""
+    drawing the random stream it would have drawn in one sitting. ``on_play`` sees the position after the
+    bury, then after each play."""
     result = TableResult(deal)
     if resume is None:
         started = time.perf_counter()
@@ -75,6 +76,8 @@ def play_table(deal: Position, policies: Sequence[Policy], seed: str,
         result.decisions.append(Decision(policies[deal.dealer].name, time.perf_counter() - started, bury=True))
         pos.record = True
         pos.tags = dict(deal.tags)
+        if on_play is not None:  # the bury made: a game saved now resumes after it, not at the declaration
+            on_play(pos)
     else:
         pos = resume.copy()
     ply = sum(len(t.plays) for t in pos.history) + len(pos.trick)

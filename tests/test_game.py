@@ -394,3 +394,13 @@ def test_a_game_file_edited_in_the_middle_is_refused_not_cut(fair_game, tmp_path
     refused = run("game", "-o", path, code=2).stderr
     assert f"{path}:{at + 1}:" in refused and "correct that hand" in refused
     assert path.read_text() == "\n".join(lines) + "\n" and not (tmp_path / "edited.hl.orig").exists()
+
+
+def test_a_game_stopped_after_the_bury_resumes_after_it(tmp_path):
+    """Quit between the bury and the first play: resumed, the game asked about the jokers and the bury again."""
+    out = tmp_path / "g.hl"
+    run("game", "--seat", "S", "--seed", "3", "--policy", "random", "-o", out, "--no-color",
+        input="y\nS8 S7 D4 C8 C7 C4\nq\n")
+    again = run("game", "-o", out, "--no-color", input="q\n").output
+    assert "Hand 1 goes on where it stopped" in again
+    assert "override" not in again and "Bury six cards" not in again and "Bottom: ♠8 ♠7 ♦4 ♣8 ♣7 ♣4" in again
