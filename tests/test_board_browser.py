@@ -550,6 +550,10 @@ def test_burials_are_ranked_and_one_is_applied(server, browser):
     wide, room, button = browser.execute_script(  # one look: the panel is redrawn as the job goes on
         "const p = document.getElementById('burials'); return [p.scrollWidth, p.clientWidth, p.querySelector('button.apply').offsetHeight]")
     assert wide <= room and button < 40  # no scrollbar, the button on one line
+    broken = browser.execute_script("""return [...document.querySelectorAll('#bury-table td:not(:first-child):not(:last-child)')]
+        .filter((td) => { const r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length > 1; })
+        .map((td) => td.textContent)""")
+    assert broken == []  # each number on one line with its ± (it read "135.9 ± / 1.6" at 1280 px)
     shoot(browser, "burials")
     # the panel is redrawn while the job goes on: a button found may be gone by the click, so click again
     wait(browser, lambda d: (button := find(d, "#bury-table button.apply")) is not None and (button.click() or True))
