@@ -6,9 +6,10 @@ export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣", T: "★" };
 export const RANK_ORDER = "AKQJT98765432";
 
 // A suit in a list (a seat's known voids): the trumps as the terminal names their row (★, 主 in Chinese).
-export const suitText = (s) => (s === "T" ? (t("suit_T") === "suit_T" ? SUIT_SYMBOL.T : t("suit_T")) : SUIT_SYMBOL[s]);
+const named = (key, fallback) => { const name = t(key); return name === key ? fallback : name; }; // before messages load
+export const suitText = (s) => (s === "T" ? named("suit_T", SUIT_SYMBOL.T) : SUIT_SYMBOL[s]);
 const JOKERS = new Set(["BJ", "LJ"]);
-const jokerText = (tok) => { const name = t("card_" + tok); return name === "card_" + tok ? tok : name; };
+const jokerText = (tok) => named("card_" + tok, tok);
 
 export function cardText(tok) {
   if (JOKERS.has(tok)) return jokerText(tok);

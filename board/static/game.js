@@ -3,7 +3,7 @@
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, isOver, showError, startJob } from "./api.js";
-import { S, key, newNode, nodeAt, playsAt, st } from "./tree.js";
+import { S, addLine, key, nodeAt, playsAt, st } from "./tree.js";
 import { startAdvice } from "./advice.js";
 import { go, makePlay, openRoot, render, toEnd } from "./main.js";
 import { buried, keepHand, offerResume, setWholeHooks, startWholeGame, wholeParts } from "./wholegame.js";
@@ -48,11 +48,7 @@ async function resumeHand() {
   st.game = { seat: h.seat, policy: h.policy, seed: h.seed, busy: false, job: null };
   S.bottom = h.seat;
   await openGameRoot(h.text, h.title);
-  if (h.plays.length) {
-    let n = S.tree;
-    for (const p of h.plays) { const c = newNode(p); n.c.push(c); n = c; }
-    await go(h.plays.map(() => 0));
-  }
+  if (h.plays.length) await go(addLine(h.plays));
   $("table-area").scrollIntoView({ block: "start" });
 }
 // The header's offer to resume: a whole game first, else a single hand put aside.

@@ -5,7 +5,7 @@
 import { $, el } from "./dom.js";
 import { loadMessages, t } from "./i18n.js";
 import { TAB, api, cancelJob, clearError, isOver, showError } from "./api.js";
-import { S, analysisKey, key, loadUrl, newNode, nodeAt, playsAt, saveUrl, st, wantsValues } from "./tree.js";
+import { S, addLine, analysisKey, key, loadUrl, newNode, nodeAt, playsAt, saveUrl, st, wantsValues } from "./tree.js";
 import { renderInfo, renderSelection, renderTable } from "./table.js";
 import { renderLine, renderMoves, renderOut, renderVariations, renderVerdict } from "./moves.js";
 import { applyBurial, renderAdvice, renderBurials } from "./advice.js";
@@ -43,8 +43,7 @@ export async function openRoot(root, focus, { game = false } = {}) {
   const v = await getView();
   st.recordPlies = v.main_line.length;
   if (v.main_line.length) { // a hand record: its plays are the main line, every one judged
-    let n = S.tree;
-    for (const p of v.main_line) { const c = newNode(p); n.c.push(c); n = c; }
+    addLine(v.main_line);
     startReview();
     if (focus) st.review.focus = focus;
   }

@@ -5,6 +5,12 @@ import { t } from "./i18n.js";
 
 export const SEATS = "SENW";
 export const newNode = (play) => ({ p: play, c: [], l: 0 });
+// ``plays`` as the first line from the root of an empty tree; the path to its end.
+export function addLine(plays) {
+  let n = S.tree;
+  for (const p of plays) { const c = newNode(p); n.c.push(c); n = c; }
+  return plays.map(() => 0);
+}
 
 // S: what the URL keeps. st: the rest of the page's state (answers, jobs, modes).
 export const S = { root: null, tree: newNode(null), path: [], objective: "outcome", seconds: 3, hide: false, auto: false,

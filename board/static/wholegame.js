@@ -6,7 +6,7 @@ import { $, el } from "./dom.js";
 import { outcomeText, t } from "./i18n.js";
 import { api, showError } from "./api.js";
 import { cardText } from "./cards.js";
-import { S, newNode, playsAt, st } from "./tree.js";
+import { S, addLine, playsAt, st } from "./tree.js";
 
 const STORE = "huolong-whole-game";
 
@@ -51,11 +51,7 @@ async function openHand(text, plays) {
     whole: true };
   S.bottom = w.state.you;
   await hooks.openGameRoot(text, t("whole_name", { n: w.hand, seat: t("seat_" + w.state.you) }));
-  if (plays.length) {
-    let n = S.tree;
-    for (const p of plays) { const c = newNode(p); n.c.push(c); n = c; }
-    await hooks.go(plays.map(() => 0));
-  }
+  if (plays.length) await hooks.go(addLine(plays));
 }
 
 // After every play (and the bury): the hand so far, kept.
@@ -122,14 +118,14 @@ const teamOf = (seat) => ("SN".includes(seat) ? "SN" : "EW");
 
 
 export function scoreLine() {
-  const w = st.whole, s = w.state, d = w.declaration;
-  if (s && !s.dealer && d && !w.question && !w.result && s.levels) // hand 1 declared: its dealer and trump, not the rule
-    return el("div", { id: "whole-score", class: "score" }, t("whole_score", { n: 1, sn: s.levels[0], ew: s.levels[1],
-      dealer: t("seat_" + d.seat), trump: SUIT[d.trump] }));
-  if (!s || !s.dealer) return el("div", { id: "whole-score", class: "score" }, t("whole_score_first"));
+  const w = st.whole, s = w.state;
+  // hand 1 once declared: its dealer and trump come from the declaration (the game's state has none yet)
+  const set = s && !s.dealer && w.declaration && !w.question && !w.result ? w.declaration
+    : s && s.dealer ? { seat: s.dealer, trump: s.trump } : null;
+  if (!set) return el("div", { id: "whole-score", class: "score" }, t("whole_score_first"));
   const key = !w.result ? "whole_score" : s.over ? "whole_score_over" : "whole_score_after";
   return el("div", { id: "whole-score", class: "score" }, t(key, { n: w.result ? s.hands : s.hands + 1, sn: s.levels[0],
-    ew: s.levels[1], dealer: t("seat_" + s.dealer), trump: SUIT[s.trump] }));
+    ew: s.levels[1], dealer: t("seat_" + set.seat), trump: SUIT[set.trump] }));
 }
 
 // The whole game's part of the game panel: the score, then the question, the declaration, or the hand's end.

@@ -202,15 +202,21 @@ def refresh_cache() -> bool:
     return True
 
 
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write a file of the cache so that another process reads all of it or none (the kernel imports
+    nothing of the engine, whose writer this would otherwise be)."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
 def _empty_cache(stamp: str) -> None:
     for path in cache_paths():
         try:
             for cached in [*path.glob("*.nbi"), *path.glob("*.nbc")]:
                 cached.unlink(missing_ok=True)
             path.mkdir(parents=True, exist_ok=True)
-            tmp = path / f"{STAMP_FILE}.{os.getpid()}"
-            tmp.write_text(stamp)
-            os.replace(tmp, path / STAMP_FILE)
+            write_atomically(path / STAMP_FILE, stamp.encode())
         except OSError:
             pass  # an unwritable cache directory: Numba will not save there either
 

@@ -34,7 +34,7 @@ import llvmlite
 import numba
 import numpy as np
 
-from . import cache_lock, cache_paths, dispatchers, source_stamp
+from . import cache_lock, cache_paths, dispatchers, source_stamp, write_atomically
 
 PREBUILT = Path(__file__).parent / "prebuilt"
 MANIFEST = "manifest.json"
@@ -89,9 +89,11 @@ def adopt() -> int:
     """Copy the prebuilt kernel into this machine's cache if it was compiled from what runs here and
     the cache does not hold it yet; how many functions it adopted (0: nothing to do, or it does not fit)."""
     manifest = _manifest()
-    if manifest is None or not enabled() or not fits(manifest):
+    if manifest is None or not enabled():
         return 0
     here = compiled_from()
+    if manifest != here:  # as fits(), with the stamp hashed once
+        return 0
     paths = cache_paths()
     if not paths or all(_adopted(path, here["stamp"]) for path in paths):
         return 0
@@ -101,7 +103,7 @@ def adopt() -> int:
             adopted += _adopt_one(dispatcher)
         for path in paths:
             try:
-                _write_atomically(path / ADOPTED_FILE, here["stamp"].encode())
+                write_atomically(path / ADOPTED_FILE, here["stamp"].encode())
             except OSError:
                 pass  # an unwritable cache: Numba compiles in memory every time, as without the prebuilt files
     return adopted
@@ -124,14 +126,9 @@ def _adopt_one(dispatcher: Any) -> int:
         cache_path = Path(index_file._cache_path)
         cache_path.mkdir(parents=True, exist_ok=True)
         for data_name in overloads.values():
-            _write_atomically(cache_path / data_name, (PREBUILT / data_name).read_bytes())
+            write_atomically(cache_path / data_name, (PREBUILT / data_name).read_bytes())
         index_file._save_index(overloads)  # Numba's own writer, with the installed source's stamp
     except Exception:  # noqa: BLE001 — a prebuilt file that cannot be read is a compile, never an error
         return 0
     return 1
 
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
