@@ -418,7 +418,7 @@ def review_hand(
         by_trick.setdefault(trick, []).append(ply)
     complete, interrupted = True, False
     try:
-        for index, result in pool.run(_run, kinds):
+        for index, result in pool.run(_run, kinds, stop):
             if deal is not None and index == 0:
                 judged_bury = result
                 if on_bury:
@@ -433,8 +433,9 @@ def review_hand(
                 emitted += len(by_trick[next_trick])
                 next_trick += 1
             if stop is not None and stop.cancelled:
-                complete = False
                 break
+        if stop is not None and stop.cancelled:  # the run ends at the stop, even while tasks are under way
+            complete = False
     except KeyboardInterrupt:  # what was judged is kept; a long search must not hold up the user
         pool.close(wait_for_tasks=False)
         complete, interrupted = False, True

@@ -24,6 +24,8 @@ from typing import Any
 
 from huolong.i18n import N_, _
 
+STOP_POLL = 0.05  # seconds between looks at a run's stop token while its tasks are under way
+
 DASK_MISSING = N_("--scheduler needs Dask: pip install 'huolong-solve[dask]' (or: pip install '.[dask]')")
 TASK_RETRIES = 3  # a task whose worker dies is run again elsewhere
 
@@ -158,10 +160,13 @@ class Workers:
             self._client.close()
             self._client = None
 
-    def run(self, fn: Callable[..., Any], tasks: Sequence[tuple]) -> Iterator[tuple[int, Any]]:
+    def run(self, fn: Callable[..., Any], tasks: Sequence[tuple], stop: Any = None) -> Iterator[tuple[int, Any]]:
         """Yield ``(index, fn(*tasks[index]))`` as tasks finish (in any order with several workers).
 
-        At most ``2 × workers`` tasks are in flight, so stopping early wastes little.
+        At most ``2 × workers`` tasks are in flight, so stopping early wastes little. With a ``stop``
+        token (:class:`~huolong.solver.StopToken`), the worker processes' results are waited for only
+        until it is cancelled: then the run ends at once, without the tasks under way (close the pool
+        without waiting for them), rather than when the slowest of them finishes.
         """
         if self._client is not None:
             yield from self._run_dask(fn, tasks)
@@ -182,7 +187,9 @@ class Workers:
                 while next_task < len(tasks) and len(pending) < 2 * self.workers:
                     pending[self._pool.submit(fn, *tasks[next_task])] = next_task
                     next_task += 1
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                done, _ = wait(pending, timeout=None if stop is None else STOP_POLL, return_when=FIRST_COMPLETED)
+                if stop is not None and stop.cancelled:
+                    return
                 for future in done:
                     yield pending.pop(future), future.result()
         finally:

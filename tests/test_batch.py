@@ -204,3 +204,25 @@ def test_workers_stopped_by_ctrl_c_leave_no_wake_up_pipe_for_python_to_write_at_
     started = time.monotonic()
     workers.close(wait_for_tasks=False)
     assert wake_up._closed and time.monotonic() - started < 10  # and the 30 s tasks were not waited for
+
+
+def test_a_run_given_a_stop_token_ends_at_the_stop_not_when_its_slowest_task_does():
+    """The board's review runs its tasks in processes and is stopped by a token (a cancel, the server's
+    Ctrl-C). Waiting for the next result before looking at the token held a stopped review, and with it
+    the server's exit, until a 30 s task finished."""
+    import threading
+    import time
+
+    from huolong.solver import StopToken
+    from huolong.solver.jobs import Workers
+
+    stop = StopToken()
+    workers = Workers(2, kernels=())
+    running = workers.run(time.sleep, [(0.0,), (30.0,), (30.0,)], stop)
+    next(running)  # the pool is up, two long tasks in it
+    threading.Timer(0.5, stop.cancel).start()
+    started = time.monotonic()
+    assert list(running) == []  # nothing more comes once stopped
+    ended = time.monotonic() - started
+    workers.close(wait_for_tasks=False)
+    assert ended < 10
