@@ -41,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from huolong.engine import Hand, Outcome, Play, Position, seat_name
+from huolong.engine.jokers import TAG as JOKER_BURY_TAG, undo_swaps
 from huolong.engine.seats import Seat
 
 from huolong.solver.errors import SearchAborted
@@ -358,10 +359,12 @@ def before_bury(record: Position) -> Position | None:
     if (start.kitty is None or start.bottom is None or start.history or start.trick
             or any(h is None or len(h) != start.shape.hand_size for h in start.hands)):
         return None
+    start = undo_swaps(start)  # the 扣王 after the bury taken back: the bottom as the dealer buried it
     deal = start.copy()
     held = start.hands[start.dealer] + start.bottom  # type: ignore[operator]
     deal.hands[start.dealer] = held - start.kitty
     deal.bottom = None
+    deal.tags = {k: v for k, v in deal.tags.items() if k != JOKER_BURY_TAG}  # the round comes after the bury
     deal.leader = start.dealer
     deal.record = False
     return deal

@@ -102,11 +102,12 @@ def play_game(header: GameHeader, policies: Sequence[Policy], resume: GameFile |
             if on_play is not None:
                 on_play(pos)
 
-        table = play_table(deal, policies, table_seed(header, number), on_play=saving, resume=start)
+        table = play_table(deal, policies, table_seed(header, number), on_play=saving, resume=start,
+                           game_rules=header.game_rules)
         record = table.record
         game.unfinished = None
         game.hands.append(record)
-        game.state = game.state.after(record.result(), record.dealer, record.trump, header.game_rules)  # type: ignore[arg-type]
+        game.state = game.state.after_hand(record, header.game_rules)
         if on_hand is not None:
             on_hand(game, table)
     return game

@@ -13,14 +13,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from huolong.engine import Position, seat_label
+from huolong.engine import Hand, Position, seat_label
+from huolong.engine.game import GameRules
+from huolong.engine.jokers import every_joker_buried, joker_round
 from huolong.engine.dealfile import result_text
 from huolong.engine.sampling import Knowledge
 from huolong.i18n import _
 
 from .policy import Policy, PolicyError
 
-__all__ = ["Decision", "IllegalDecision", "TableResult", "play_table"]
+__all__ = ["Decision", "IllegalDecision", "TableResult", "decide_swap", "play_table"]
 
 
 class IllegalDecision(PolicyError):
@@ -42,9 +44,14 @@ class TableResult:
     decisions: list[Decision] = field(default_factory=list)
 
 
-def decide_bury(deal: Position, policy: Policy, rng: random.Random) -> Position:
-    """The deal after the dealer's policy buried; its bury is checked by the engine."""
+def decide_bury(deal: Position, policy: Policy, rng: random.Random, every_big_joker: bool = False) -> Position:
+    """The deal after the dealer's policy buried; its bury is checked by the engine. ``every_big_joker``
+    (快龙): the bury holds every big joker the dealer has — a policy's bury without them is given them in
+    place of the cards it would most like to keep."""
     cards = policy.bury(Knowledge.of(deal, deal.dealer), rng)
+    if every_big_joker:
+        cards = every_joker_buried(Hand.parse(str(cards)) if isinstance(cards, str) else cards,
+                                   deal.hands[deal.dealer] + deal.kitty, deal.order)  # type: ignore[operator]
     try:
         return deal.bury(cards)
     except ValueError as e:
@@ -62,20 +69,38 @@ def decide_play(pos: Position, policy: Policy, rng: random.Random):  # type: ign
     return play
 
 
+def decide_swap(seat: int, limit: int, pos: Position, policy: Policy, rng: random.Random) -> int:
+    """How many big jokers ``seat`` buries in the round of 扣王 (0 … ``limit``): the policy's
+    ``swap_jokers(knowledge, limit, rng)``, or none for a policy without one (docs/bots.md)."""
+    method = getattr(policy, "swap_jokers", None)
+    n = int(method(Knowledge.of(pos, seat), limit, rng)) if method is not None else 0
+    if not 0 <= n <= limit:
+        raise IllegalDecision(_("policy {name} buried {n} big jokers for {seat}: it may bury 0 to {limit}").format(
+            name=policy.name, n=n, seat=seat_label(seat), limit=limit))
+    return n
+
+
 def play_table(deal: Position, policies: Sequence[Policy], seed: str,
-               on_play: Callable[[Position], None] | None = None, resume: Position | None = None) -> TableResult:
+               on_play: Callable[[Position], None] | None = None, resume: Position | None = None,
+               game_rules: GameRules | None = None) -> TableResult:
     """Play ``deal`` (before the bury) to the end with ``policies`` (S E N W); ``seed`` names the table.
 
     ``resume``: the same hand part-played (a record after the bury): play goes on from it, each decision
     drawing the random stream it would have drawn in one sitting. ``on_play`` sees the position after the
-    bury, then after each play."""
+    bury, then after each play. ``game_rules``: a whole game's hand — after the dealer's bury comes the
+    round of 扣王 those rules give (see :func:`~huolong.engine.jokers.joker_round`); a single hand has none."""
     result = TableResult(deal)
     if resume is None:
         started = time.perf_counter()
-        pos = decide_bury(deal, policies[deal.dealer], random.Random(f"{seed}:bury"))
+        fast = game_rules is not None and game_rules.dragon == "fast" and deal.level != "J"
+        pos = decide_bury(deal, policies[deal.dealer], random.Random(f"{seed}:bury"), every_big_joker=fast)
         result.decisions.append(Decision(policies[deal.dealer].name, time.perf_counter() - started, bury=True))
         pos.record = True
         pos.tags = dict(deal.tags)
+        if game_rules is not None:
+            def choose(seat: int, limit: int, now: Position) -> int:
+                return decide_swap(seat, limit, now, policies[seat], random.Random(f"{seed}:jokers:{seat}"))
+            pos, _round = joker_round(pos, game_rules.kouwang, game_rules.take, game_rules.third, fast, choose)
         if on_play is not None:  # the bury made: a game saved now resumes after it, not at the declaration
             on_play(pos)
     else:

@@ -23,8 +23,10 @@ import click
 from huolong.analysis.hand_review import ReviewSettings, decisions, review_hand
 from huolong.bots import PolicyError, policies_of
 from huolong.bots.table import play_table
-from huolong.engine import Hand, HuolongError, Play, Position, Rules, parse_seat, seat_label, write_position
+from huolong.engine import BIG_JOKER, Hand, HuolongError, Play, Position, Rules, parse_seat, seat_label, write_position
+from huolong.engine.cards import typed
 from huolong.engine.deal import deal_hand
+from huolong.engine.jokers import JokerBury, joker_bury_of
 from huolong.engine.sampling import Knowledge, shown_voids
 from huolong.i18n import _, ngettext, pgettext
 from huolong.solver.playout import deal_seed
@@ -54,6 +56,7 @@ class HumanPolicy:
         self.style = style
         self.hint_seed = hint_seed
         self.declarer: int | None = None  # who has declared while this hand is dealt (the game tells it)
+        self.every_big_joker = False  # 快龙: the bury must hold every big joker (the game tells it)
 
     def bury(self, knowledge: Knowledge, rng: random.Random) -> Hand:
         deal = knowledge.position
@@ -80,7 +83,37 @@ class HumanPolicy:
             except HuolongError as e:
                 click.echo(_("  {error}; try again.").format(error=e))
                 continue
+            held = (deal.hands[deal.dealer] + deal.kitty).count(BIG_JOKER)  # type: ignore[operator]
+            if self.every_big_joker and cards.count(BIG_JOKER) < held:
+                click.echo(wrap(ngettext("  快龙 (fast dragon): every big joker must be buried; bury your {n} big "
+                                         "joker with five other cards.",
+                                         "  快龙 (fast dragon): every big joker must be buried; bury your {n} big "
+                                         "jokers with {rest} other cards.", held).format(n=held, rest=6 - held)))
+                continue
             return cards
+
+    def swap_jokers(self, knowledge: Knowledge, limit: int, rng: random.Random) -> int:
+        """After the dealer's bury (扣王): how many of its big jokers to put into the bottom, 0 … ``limit``."""
+        pos = knowledge.position
+        told = joker_bury_of(pos)
+        buried = told.big_jokers if told is not None else pos.bottom.count(BIG_JOKER)  # type: ignore[union-attr]
+        click.echo("\n" + _("Your hand:"))
+        for line in hand_lines(pos, knowledge.seat, self.style):
+            click.echo("  " + line, color=self.style.color)
+        click.echo(wrap(ngettext("扣王: the bottom holds {n} big joker so far. You may bury big jokers too; for each "
+                                 "you take back one of the bottom's lowest cards. Every big joker in the bottom "
+                                 "is worth 3 levels to the side that goes up.",
+                                 "扣王: the bottom holds {n} big jokers so far. You may bury big jokers too; for "
+                                 "each you take back one of the bottom's lowest cards. Every big joker in the "
+                                 "bottom is worth 3 levels to the side that goes up.", buried).format(n=buried)))
+        question = ngettext("How many big jokers do you bury (0 or {limit})", "How many big jokers do you bury (0 to "
+                            "{limit})", limit).format(limit=limit)
+        while True:
+            answer = typed(ask(question))
+            if answer.isdigit() and 0 <= int(answer) <= limit:
+                return int(answer)
+            click.echo(ngettext("  Type 0 or {limit}, or q to stop.", "  Type a number from 0 to {limit}, or q to "
+                                "stop.", limit).format(limit=limit))
 
     def declare(self, seat: int, received: Hand, jokers: int, rng: random.Random) -> bool:
         """While dealing: show ``jokers`` big jokers to declare (1) or to override a declaration (2)?"""
@@ -202,6 +235,10 @@ def announcer(seat: int, style: Style) -> Callable[[Position], None]:
     """What the player at ``seat`` is told after each play: the others' plays and who won each trick."""
     def announce(after: Position) -> None:
         if not after.history and not after.trick:
+            told = joker_bury_of(after)
+            if told is not None:  # the bury and its round of 扣王 are made: the table is told who buried jokers
+                for sentence in joker_bury_sentences(told, after, seat, style):
+                    click.echo(wrap(sentence), color=style.color)
             return
         trick = after.trick or list(after.history[-1].plays)
         leader = after.leader if after.trick else after.history[-1].leader
@@ -214,6 +251,26 @@ def announcer(seat: int, style: Style) -> Callable[[Position], None]:
             click.echo(_("Trick {number} to {seat} ({points} points).").format(
                 number=len(after.history), seat=seat_label(won.winner), points=won.points))
     return announce
+
+
+def joker_bury_sentences(told: JokerBury, pos: Position, seat: int, style: Style) -> list[str]:
+    """What the table is told of the big jokers buried (002: XX扣了x个大王); the seat that took cards back,
+    and the dealer who buried the bottom, are told which."""
+    out = []
+    for entry in told.entries:
+        n = len(entry.jokers)
+        if entry.taken is None:
+            out.append(ngettext("{seat} buried {n} big joker.", "{seat} buried {n} big jokers.", n).format(
+                seat=seat_label(entry.seat), n=n))
+        elif seat in (entry.seat, pos.dealer):
+            out.append(ngettext("{seat} buried {n} big joker and took back {cards} from the bottom.",
+                                "{seat} buried {n} big jokers and took back {cards} from the bottom.", n).format(
+                seat=seat_label(entry.seat), n=n, cards=style.play(entry.taken)))
+        else:
+            out.append(ngettext("{seat} buried {n} big joker and took back as many cards from the bottom.",
+                                "{seat} buried {n} big jokers and took back as many cards from the bottom.",
+                                n).format(seat=seat_label(entry.seat), n=n))
+    return out
 
 
 def unused_name(stem: str, suffix: str) -> str:

@@ -95,7 +95,8 @@ def resume(path: str, seed: int, a: str, b: str) -> tuple[list[str], list[list[T
 @click.option("--max-hands", type=WholeNumber(1), default=MAX_HANDS, show_default=True, metavar="N",
               help=N_("With --games: a game not over after N hands counts half a win each."))
 @click.option("--game-rules", "game_rules", metavar="RULES", default="standard", show_default=True,
-              help=N_("With --games: the rules of the whole game (standard, top=T, trump=hand; docs/rules.md §12)."))
+              help=N_("With --games: the rules of the whole game — standard (002), 000, 001, 003 or 004, then "
+                      "options (docs/rules.md §12)."))
 @workers_option
 @json_option(N_("Print JSON: the match's totals."))
 @no_color_option

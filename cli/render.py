@@ -15,6 +15,7 @@ from huolong.engine import BIG_JOKER, LITTLE_JOKER, OUTCOME_NAMES, TRUMP, Hand, 
 from huolong.i18n import _, ngettext, pgettext
 from huolong.engine.cards import RANKS, SUIT_SYMBOLS, SUITS, card_token, card_unicode, parse_card
 from huolong.engine.seats import NORTH, SOUTH, WEST, EAST
+from huolong.engine.jokers import joker_bury_of
 from huolong.engine.outcome import levels_reason
 from huolong.solver import Analysis
 
@@ -203,8 +204,13 @@ def header(pos: Position, style: Style, hide_bottom: bool = False) -> str:
     dealer_team = team(pos, pos.dealer)
     attackers = "–".join(seat_label(s) for s in sorted(pos.attackers))
     trump = style.suit(pos.trump)
+    told = joker_bury_of(pos) if hide_bottom else None
     bottom = (_("hidden (a dig is worth {multiplier}× its points)").format(multiplier=pos.rules.multiplier)
-              if hide_bottom else
+              if hide_bottom and not (told and told.big_jokers) else
+              ngettext("hidden, with {n} big joker (a dig is worth {multiplier}× its points)",
+                       "hidden, with {n} big jokers (a dig is worth {multiplier}× its points)",
+                       told.big_jokers).format(n=told.big_jokers, multiplier=pos.rules.multiplier)
+              if hide_bottom and told else
               _("{cards} ({points} points; a dig is worth {dig})").format(
                   cards=style.cards(pos.bottom) if pos.bottom else "?", points=pos.bottom_points, dig=pos.dig_value))
     lines = [

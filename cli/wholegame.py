@@ -19,7 +19,7 @@ from huolong.bots import PolicyError, policies_of
 from huolong.bots.game import play_game
 from huolong.bots.table import TableResult
 from huolong.engine import HuolongError, Position, parse_seat, seat_label, write_atomically, write_position
-from huolong.engine.game import Declaration, GameRules, GameState, team_label, team_of
+from huolong.engine.game import Declaration, GameRules, GameState, hooked_with_j, parse_levels, team_label, team_of
 from huolong.engine.gamefile import GameFile, GameHeader, read_game
 from huolong.engine.seats import partner
 from huolong.i18n import N_, _, ngettext
@@ -60,8 +60,9 @@ REVIEW = ("r", "review", "复盘")
 @click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True,
               help=N_("Ruleset of the hands."))
 @click.option("--game-rules", "game_rules", metavar="RULES", default="standard", show_default=True,
-              help=N_("Rules of the whole game: standard, top=T (play to 10, as rule text 004), trump=hand (declare "
-                      "every hand, as rule texts 000 and 003; docs/rules.md §12)."))
+              help=N_("Rules of the whole game: a rule text's game — standard (002), 000, 001, 003 or 004 — then "
+                      "options such as top=T, trump=hand, kouwang=attackers-first, dragon=fast, jrules=on "
+                      "(docs/rules.md §12)."))
 @no_color_option
 @ascii_option
 def game_command(seat, policy, seed, output, rules, game_rules, no_color, ascii_):
@@ -190,6 +191,7 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         file=path))
 
     def on_deal(deal: Position, declared: Declaration | None, state: GameState) -> None:
+        human.every_big_joker = header.game_rules.dragon == "fast" and deal.level != "J"
         click.echo("\n" + _("Hand {n}: S–N at {sn}, E–W at {ew}.").format(n=state.hands + 1, sn=state.levels[0],
                                                                              ew=state.levels[1]))
         if declared is not None:
@@ -217,6 +219,9 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         click.echo("\n" + wrap(result_sentence(record.points, record.dug, record.result(), record.jokers_in_bottom)))
         click.echo(wrap(bottom_sentence(record, style)), color=style.color)
         click.echo(wrap(after_sentence(done.state, record)))
+        why = j_rules_sentence(header.game_rules, record)
+        if why:
+            click.echo(wrap(why))
         if done.state.over:
             return
         while True:
@@ -276,6 +281,21 @@ def after_sentence(state: GameState, record: Position) -> str:
             _("{team} take the deal; S–N at {sn}, E–W at {ew}; {seat} deals next."))
     return text.format(team=team_label(team_of(state.dealer)), sn=state.levels[0],  # type: ignore[arg-type]
                        ew=state.levels[1], seat=seat_label(state.dealer))  # type: ignore[arg-type]
+
+
+def j_rules_sentence(rules: GameRules, record: Position) -> str | None:
+    """Why 001's J rules changed the levels of this hand, if they did (遇J A不过, J可钩到底)."""
+    if rules.jrules != "on" or "Levels" not in record.tags:
+        return None
+    levels = parse_levels(record.tags["Levels"])
+    attackers = 1 - team_of(record.dealer)
+    if hooked_with_j(record):
+        return _("{team} dug the bottom with a J at level J: {dealers} fall back to 3 (J可钩到底).").format(
+            team=team_label(attackers), dealers=team_label(1 - attackers))
+    if record.result().name == "attackers-up" and levels[attackers] in ("J", "A"):
+        return _("{team} were at {level}: they take the deal without going up (遇J A不过).").format(
+            team=team_label(attackers), level=levels[attackers])
+    return None
 
 
 def winner_sentence(state: GameState) -> str:

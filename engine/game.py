@@ -24,20 +24,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 
 from huolong.i18n import N_, _
 
-from .cards import BIG_JOKER, Card, Hand, all_cards, is_joker, suit_of
+from .cards import BIG_JOKER, Card, Hand, all_cards, is_joker, rank_of, suit_of
 from .errors import HuolongError, RulesError, excerpt
+from .jokers import TAKE_CHOICES
 from .order import LEVELS
 from .outcome import Outcome
 from .position import FULL_HAND, Position
 from .rules import Rules
 from .seats import Seat, next_seat, partner
 
-__all__ = ["Declaration", "GameError", "GameRules", "GameState", "declare", "deck_of", "game_deal", "team_of",
-           "TEAM_NAMES"]
+__all__ = ["Declaration", "GameError", "GameRules", "GameState", "PRESETS", "hooked_with_j", "declare", "deck_of", "game_deal",
+           "team_of", "TEAM_NAMES"]
 
 TEAM_NAMES = ("SN", "EW")  # team 0: S and N, team 1: E and W (as files write them)
 TOP_CHOICES = ("A", "T")
@@ -55,51 +56,87 @@ def team_of(seat: Seat) -> int:
 
 @dataclass(frozen=True)
 class GameRules:
-    """The options of a whole game (docs/rules.md, "A whole game"), as data.
+    """The options of a whole game (docs/rules.md, "A whole game"), as data; each rule text is a preset.
 
     - ``top``: the last level, played to pass it — ``A`` (seeds 000–003) or ``T`` (seed 004: 打过10就结束);
-    - ``trump``: ``game`` — the first hand's declaration sets the trump suit for the whole game (002);
-      ``hand`` — every hand's trump is declared again while dealing, the same way (000, 003 declare anew).
+    - ``trump``: ``game`` — the first hand's declaration sets the trump suit for the whole game (001, 002);
+      ``hand`` — every hand's trump is declared again while dealing, the same way (000, 003, 004);
+    - ``kouwang``: who may bury big jokers after the dealer's bury (扣王, 载王) — ``any`` seat in turn (000,
+      001, 002, 004), the ``attackers-first`` (003: 以闲家拿牌为先), or the ``dealer`` alone;
+    - ``take``: what such a seat takes back, one of :data:`~.jokers.TAKE_CHOICES`;
+    - ``third``: ``must`` — with two big jokers in the bottom the third must follow (000/001: 请大王) — or ``free``;
+    - ``dragon``: ``slow`` — burying big jokers is a choice (慢龙) — or ``fast`` — every big joker must be
+      buried, except at level J (快龙, 000/001);
+    - ``jrules``: ``on`` — 001's 遇J A不过 (attackers at J or A do not go up) and J可钩到底 (a dealer team at J
+      whose bottom is dug with a J falls back to 3) — or ``off``.
+
+    A preset is named after its rule text (``000`` … ``004``; ``standard`` is 002) and takes options after it.
 
     >>> GameRules.parse("top=T trump=hand")
-    GameRules(top='T', trump='hand')
-    >>> str(GameRules()), str(GameRules.parse("top=T"))
-    ('standard', 'standard top=T')
+    GameRules(top='T', trump='hand', kouwang='any', take='lowest', third='free', dragon='slow', jrules='off')
+    >>> str(GameRules()), str(GameRules.parse("top=T")), str(GameRules.parse("001 dragon=fast"))
+    ('standard', 'standard top=T', '001 dragon=fast')
     """
 
     top: str = "A"
     trump: str = "game"
+    kouwang: str = "any"
+    take: str = "lowest"
+    third: str = "free"
+    dragon: str = "slow"
+    jrules: str = "off"
+    preset: str = field(default="standard", repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.top not in TOP_CHOICES:
-            raise RulesError(_("invalid value {value!r} for top: use A or T").format(value=excerpt(str(self.top))))
-        if self.trump not in TRUMP_CHOICES:
-            raise RulesError(_("invalid value {value!r} for trump: use game or hand").format(
-                value=excerpt(str(self.trump))))
+        for name, choices in GAME_CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise RulesError(_("invalid value {value!r} for {name}: use {choices}").format(
+                    value=excerpt(str(value)), name=name, choices=", ".join(choices)))
 
     @classmethod
     def parse(cls, text: str) -> GameRules:
-        """``standard`` followed by ``option=value`` words."""
+        """A preset (``standard``, ``000`` … ``004``; ``standard`` when left out) followed by ``option=value``
+        words."""
         words = text.split()
-        if words and words[0] == "standard":
+        preset = "standard"
+        if words and (words[0] in PRESETS or words[0] in PRESET_ALIASES):
+            preset = PRESET_ALIASES.get(words[0], words[0])
             words.pop(0)
-        options: dict[str, str] = {}
-        known = {f.name for f in fields(cls)}
+        options: dict[str, str] = dict(PRESETS[preset])
+        known = {f.name for f in fields(cls)} - {"preset"}
         for word in words:
             name, eq, value = word.partition("=")
             if not eq:
                 raise RulesError(_("invalid game rule {word!r}: expected option=value").format(word=excerpt(word)))
             if name not in known:
-                raise RulesError(_("unknown game rule {name!r} in {text!r}: use top or trump").format(
-                    name=excerpt(name), text=excerpt(text)))
+                raise RulesError(_("unknown game rule {name!r} in {text!r}: use {options}").format(
+                    name=excerpt(name), text=excerpt(text), options=", ".join(GAME_CHOICES)))
             options[name] = value.upper() if name == "top" else value
-        return cls(**options)
+        return cls(**options, preset=preset)
 
     def __str__(self) -> str:
-        default = GameRules()
-        words = ["standard"] + [f"{f.name}={getattr(self, f.name)}" for f in fields(self)
-                                if getattr(self, f.name) != getattr(default, f.name)]
+        base = GameRules(**PRESETS[self.preset])
+        words = [self.preset] + [f"{f.name}={getattr(self, f.name)}" for f in fields(self)
+                                 if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)]
         return " ".join(words)
+
+
+GAME_CHOICES: dict[str, tuple[str, ...]] = {
+    "top": TOP_CHOICES, "trump": TRUMP_CHOICES, "kouwang": ("any", "attackers-first", "dealer"),
+    "take": TAKE_CHOICES, "third": ("free", "must"), "dragon": ("slow", "fast"), "jrules": ("off", "on"),
+}
+#: Each rule text's game (docs/rules.md, "Presets"); ``standard`` is 002's. What a text leaves open is 002's.
+PRESETS: dict[str, dict[str, str]] = {
+    "standard": {},
+    "000": {"trump": "hand", "take": "lowest-no-points-triples", "third": "must", "jrules": "on"},
+    "001": {"take": "lowest-no-points-triples", "third": "must", "jrules": "on"},
+    "003": {"trump": "hand", "kouwang": "attackers-first"},
+    "004": {"top": "T", "trump": "hand", "take": "lowest-no-points"},
+}
+PRESET_ALIASES = {"002": "standard"}
+#: The rule text each preset follows, as ``--help`` and the board name it.
+PRESET_SOURCES = {"000": "000", "001": "001", "standard": "002", "003": "003", "004": "004"}
 
 
 def climb(level: str, levels: int, top: str) -> str:
@@ -136,8 +173,11 @@ class GameState:
         """The level of the next hand: the dealer team's (None before the first declaration)."""
         return None if self.dealer is None else self.levels[team_of(self.dealer)]
 
-    def after(self, outcome: Outcome, dealer: Seat, trump: int, rules: GameRules | None = None) -> GameState:
-        """The state after a hand dealt by ``dealer`` with ``trump`` ended with ``outcome`` (seed 002)."""
+    def after(self, outcome: Outcome, dealer: Seat, trump: int, rules: GameRules | None = None,
+              hooked: bool = False) -> GameState:
+        """The state after a hand dealt by ``dealer`` with ``trump`` ended with ``outcome`` (seed 002);
+        ``hooked``: the attackers dug a J-level dealer team's bottom with a J (001's J可钩到底, see
+        :func:`hooked_with_j`), which matters under ``jrules=on``."""
         rules = rules or GameRules()
         dealers, attackers = team_of(dealer), 1 - team_of(dealer)
         levels = list(self.levels)
@@ -152,13 +192,32 @@ class GameState:
                     return replace(state, dealer=dealer, winner=dealers, passed=True)
                 levels[dealers] = climb(levels[dealers], outcome.levels, rules.top)
             return replace(state, levels=(levels[0], levels[1]), dealer=partner(dealer))
-        if outcome.name == "attackers-up":  # the attackers take the deal; the top is passed only as dealers
+        blocked = rules.jrules == "on" and levels[attackers] in ("J", "A")  # 遇J A不过: they take the deal only
+        if outcome.name == "attackers-up" and not blocked:  # the attackers take the deal; the top is passed only as dealers
             levels[attackers] = climb(levels[attackers], outcome.levels, rules.top)
+        if rules.jrules == "on" and hooked:  # J可钩到底: the J-level dealer team falls back to 3
+            levels[dealers] = LEVELS[0]
         return replace(state, levels=(levels[0], levels[1]), dealer=next_seat(dealer))
+
+    def after_hand(self, record: Position, rules: GameRules | None = None) -> GameState:
+        """The state after the finished hand ``record``."""
+        return self.after(record.result(), record.dealer, record.trump, rules,  # type: ignore[arg-type]
+                          hooked_with_j(record))
 
     def levels_text(self) -> str:
         """``SN 5 EW 3``: the Levels tag of a game file."""
         return f"{TEAM_NAMES[0]} {self.levels[0]} {TEAM_NAMES[1]} {self.levels[1]}"
+
+
+def hooked_with_j(record: Position) -> bool:
+    """Did the attackers take the deal from a dealer team at J by digging its bottom with a J (001: J可钩到底,
+    必须通过J挖掉庄家的底)? The hand is over, played at J, the attackers reached the threshold and won the last
+    trick with a play of J's."""
+    if not record.is_over() or record.level != "J" or not record.dug or not record.history:
+        return False
+    last = record.history[-1]
+    winning = last.plays[(last.winner - last.leader) * record.shape.direction % 4]
+    return record.points >= record.rules.threshold and all(rank_of(c) == "J" for c in winning.cards)
 
 
 def parse_levels(text: str) -> tuple[str, str]:

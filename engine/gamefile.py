@@ -185,7 +185,7 @@ def read_game_text(text: str, name: str = "<string>", note: Exception | None = N
         lines = {tag: line for tag, (_value, line) in _split(chunk, name)[0].tags.items()}
         _check_follows(pos, state, len(hands) + 1, header, name, lines.get("Hand", first), lines)
         if pos.is_over():
-            state = state.after(pos.result(), pos.dealer, pos.trump, header.game_rules)  # type: ignore[arg-type]
+            state = state.after_hand(pos, header.game_rules)
             hands.append(pos)
             if state.over:
                 break

@@ -26,6 +26,7 @@ from .errors import IllegalPlayError, PositionError
 from .order import TrumpOrder, parse_level, parse_suit, trump_order
 from .outcome import Outcome, hand_result
 from .rules import GameShape, Rules
+from .jokers import TAG as JOKER_BURY_TAG, joker_bury_problem
 from .shown import shown_problem
 from .seats import Seat, parse_seat, seat_label, seat_name
 from .tricks import follow_error, lead_error, legal_follows, legal_leads, trick_winner
@@ -308,6 +309,9 @@ class Position:
         shown = shown_problem(self)
         if shown is not None:
             out.append((shown, "Shown"))
+        swapped = joker_bury_problem(self)
+        if swapped is not None:
+            out.append((swapped, JOKER_BURY_TAG))
         if self.is_before_bury:
             full = self.shape.hand_size
             for seat, hand in enumerate(self.hands):

@@ -12,7 +12,9 @@ that is not the dealer. From the play it infers only what the rules force
   held no card of that suit exactly twice then; one that did not answer a
   led triple with a triple held no card of the suit three times then, and
   if its play had no two identical cards of the suit, none twice either;
-- the bottom holds at most ``bury_limit`` points.
+- the bottom holds at most ``bury_limit`` points;
+- after a round of 扣王 (a ``JokerBury`` tag) the bottom holds as many big jokers as the table was told,
+  and the dealer knows the cards each seat took back from it.
 
 Samples are exactly uniform over the physical deals that fit (see
 :mod:`.dealing`).
@@ -35,13 +37,14 @@ from functools import cached_property
 
 from huolong.i18n import _
 
-from .cards import Card, Hand, Play
+from .cards import BIG_JOKER, Card, Hand, Play
 from .dealing import ANY, DealSpace
 from .errors import PositionError
 from .order import TRUMP
 from .position import Position
 from .seats import Seat, seat_label
-from .shown import still_held
+from .jokers import joker_bury_of
+from .shown import still_held, unplayed
 
 BOTTOM = 4  # the holder number of the bottom (or the kitty), after the four seats
 MAX_REDRAWS = 10_000  # deals drawn again, at most, for what the dealer showed (it fits about 3 in 4)
@@ -61,12 +64,21 @@ class Knowledge:
     voids: list[set[int]] = field(default_factory=lambda: [set() for _ in range(4)])
     not_held: list[dict[Card, set[int]]] = field(default_factory=lambda: [{} for _ in range(4)])
     holds: list[Hand] = field(default_factory=lambda: [Hand() for _ in range(4)])  # shown while dealing, not played
+    bottom_jokers: int | None = None  # the big jokers in the bottom, when the table was told (扣王)
 
     @classmethod
     def of(cls, position: Position, seat: Seat) -> Knowledge:
         """What ``seat`` knows in ``position``: from its history when it is a hand record, else from the trick."""
         knowledge = cls(seat, position)
         knowledge.holds = [Hand() if s == seat else still_held(position, s) for s in range(4)]
+        bury = joker_bury_of(position)
+        if bury is not None:
+            knowledge.bottom_jokers = bury.big_jokers  # the table was told who buried how many
+            if seat == position.dealer:  # it knows what it buried: what each seat took back is in its hand
+                for swap in bury.swaps:
+                    if swap.taken is not None:
+                        knowledge.holds[swap.seat] = knowledge.holds[swap.seat] + unplayed(
+                            position, swap.seat, Hand.from_cards(swap.taken.cards))
         tricks = [(t.leader, t.plays) for t in position.history]
         if position.trick:
             tricks.append((position.leader, tuple(position.trick)))
@@ -119,7 +131,7 @@ class Knowledge:
     def allowed(self, holder: int, card: Card) -> frozenset[int]:
         """How many copies of ``card`` a hidden holder may hold."""
         if holder == BOTTOM:
-            return ANY
+            return frozenset({self.bottom_jokers}) if card == BIG_JOKER and self.bottom_jokers is not None else ANY
         if self.position.order.effective_suit(card) in self.voids[holder]:
             out = frozenset({0})
         else:
@@ -192,7 +204,7 @@ class Knowledge:
             str(self.out()), repr([len(h) if h is not None else None for h in pos.hands]),
             repr([sorted(v) for v in self.voids]),
             repr([sorted((c, sorted(n)) for c, n in d.items()) for d in self.not_held]),
-            repr([str(h) for h in self.holds]),
+            repr([str(h) for h in self.holds]), str(self.bottom_jokers),
         ]
         self.__dict__["_key"] = hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
         return self.__dict__["_key"]

@@ -21,6 +21,7 @@ from huolong.i18n import _
 
 from .cards import Hand, Play
 from .errors import HuolongError, excerpt
+from .jokers import joker_bury_of
 from .seats import Seat, parse_seat, seat_label, seat_name
 
 TAG = "Shown"
@@ -60,7 +61,8 @@ def shown_cards(shown: Shown) -> dict[Seat, Hand]:
 
 def still_held(position, seat: Seat) -> Hand:  # type: ignore[no-untyped-def]
     """The cards ``seat`` showed while dealing and has not played since (it holds them, or the dealer has
-    buried them), in a position with a ``Shown`` tag; an empty hand without."""
+    buried them), in a position with a ``Shown`` tag; an empty hand without. Big jokers the seat put into
+    the bottom in the round of 扣王 (a ``JokerBury`` tag) are no longer held."""
     text = position.tags.get(TAG)
     if not text:
         return Hand()
@@ -68,15 +70,23 @@ def still_held(position, seat: Seat) -> Hand:  # type: ignore[no-untyped-def]
     if cards is None:
         return Hand()
     counts = list(cards.counts)
-    for trick in position.history:
-        for i, play in enumerate(trick.plays):
-            if position.seat_after(trick.leader, i) == seat:
+    bury = joker_bury_of(position)
+    for swap in bury.swaps if bury is not None else ():
+        if swap.seat == seat:
+            for c in swap.jokers.cards:
+                counts[c] = max(0, counts[c] - 1)
+    return unplayed(position, seat, Hand(tuple(counts)))
+
+
+def unplayed(position, seat: Seat, cards: Hand) -> Hand:  # type: ignore[no-untyped-def]
+    """Of ``cards``, which ``seat`` held at the first trick, those it has not played since."""
+    counts = list(cards.counts)
+    plays = [(t.leader, t.plays) for t in position.history] + [(position.leader, tuple(position.trick))]
+    for leader, trick in plays:
+        for i, play in enumerate(trick):
+            if position.seat_after(leader, i) == seat:
                 for c in play.cards:
                     counts[c] = max(0, counts[c] - 1)
-    for i, play in enumerate(position.trick):
-        if position.seat_after(position.leader, i) == seat:
-            for c in play.cards:
-                counts[c] = max(0, counts[c] - 1)
     return Hand(tuple(counts))
 
 
@@ -93,10 +103,14 @@ def shown_problem(position) -> str | None:  # type: ignore[no-untyped-def]
     start = position
     if start.history or start.trick:  # part-way through a hand the cards may have been played
         return None
+    bury = joker_bury_of(start)
+    swapped = {s.seat: s for s in bury.swaps} if bury is not None else {}
     for seat, cards in shown_cards(shown).items():
         held = start.hands[seat]
         if held is None:
             continue
+        if seat in swapped:  # dealt the jokers it put into the bottom, not the cards it took back
+            held = held + swapped[seat].jokers
         if seat == start.dealer and start.bottom is not None:
             held = held + start.bottom
         elif seat == start.dealer and start.kitty is not None and start.is_before_bury:

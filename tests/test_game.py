@@ -206,11 +206,16 @@ def test_a_hand_with_the_wrong_dealer_is_an_error_at_its_line(fair_game, tmp_pat
 
 
 class Spy:
-    """fair, counting the declaration questions its seat is asked (it always says yes, as the default rule)."""
+    """fair, counting the declaration questions its seat is asked (it always says yes, as the default rule)
+    and the questions of 扣王 (it buries no big joker, as the default rule)."""
 
     def __init__(self) -> None:
-        self.inner, self.asked = policy_of("fair"), 0
+        self.inner, self.asked, self.swaps = policy_of("fair"), 0, 0
         self.name, self.sees_all = "fair", False
+
+    def swap_jokers(self, knowledge, limit, rng):
+        self.swaps += 1
+        return 0
 
     def declare(self, seat, received, jokers, rng):
         self.asked += 1
@@ -237,6 +242,8 @@ def typed_for(seed: int, seat: int, hands: int) -> tuple[list[list[str]], object
         spy.asked = 0
         if record.dealer == seat:
             lines.append(" ".join(card_token(c) for c in record.bottom))
+        lines += ["0"] * spy.swaps
+        spy.swaps = 0
         for trick in record.history:
             lines += [str(p) for i, p in enumerate(trick.plays) if record.seat_after(trick.leader, i) == seat]
         per_hand.append(lines)
