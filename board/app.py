@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from huolong.engine import Hand, HuolongError, Play, Rules, write_position
 from huolong.engine.deal import deal_hand
+from huolong.engine.jokers import joker_bury_of, told_sentences
 
 from huolong.i18n import _, from_accept_language, language, normalize, use
 
@@ -36,7 +37,7 @@ from .messages import LANG_HEADER, LANGUAGE_NAMES, page_messages
 from .positions import BadRequest, Library, kind_of, node, parse, start_and_line
 from .tasks import seed_of, settings
 from .views import position_view
-from .wholegame import add_hand, next_hand
+from .wholegame import add_hand, bury_in_game, next_hand
 from .workers import Job, Pool, QueueFull
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -222,6 +223,11 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         if viewer is not None and (not isinstance(viewer, str) or viewer not in "SENW" or len(viewer) != 1):
             raise BadRequest(_("viewer: one of S E N W, not {viewer!r}").format(viewer=viewer))
         out = position_view(pos, "SENW".index(viewer) if viewer else None)
+        told = joker_bury_of(pos)
+        if told is not None:  # the round of 扣王 as this seat was told it, in the page's language
+            out["told"] = told_sentences(told, "SENW".index(viewer) if viewer else None, pos.dealer,
+                                         lambda p: p.unicode())
+            out["bottom_jokers"] = told.big_jokers  # every seat was told
         root = library.root(data.get("root"))
         start, main_line = start_and_line(root)
         out["main_line"] = [str(p) for p in main_line]
@@ -295,6 +301,8 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         cards = data.get("bury")
         if not isinstance(cards, str):
             raise BadRequest(_("bury: the six cards, e.g. {example}").format(example='"S3 S4 D6 D7 C8 C9"'))
+        if data.get("game") is not None:  # a whole game's hand: its round of 扣王 follows the bury
+            return JSONResponse(bury_in_game(deal, _hand_of(cards), data))
         buried = deal.bury(_hand_of(cards))
         buried.tags = dict(deal.tags)
         return JSONResponse({"text": write_position(buried)})

@@ -9,8 +9,13 @@ given so far, and the deal is replayed from the seed until a new question or the
 
 from __future__ import annotations
 
+import random
+
 from huolong.bots import PolicyError, policies_of
-from huolong.engine import HuolongError, Position, Rules, card_token, read_positions, seat_name, write_position
+from huolong.bots.table import decide_swap
+from huolong.engine import BIG_JOKER, Hand, HuolongError, Position, Rules, card_token, read_positions, seat_name, \
+    write_position
+from huolong.engine.jokers import every_joker_buried, joker_round, told_sentences
 from huolong.engine.game import Declaration, GameRules, GameState, always, game_deal
 from huolong.engine.gamefile import GameFile, GameHeader, hand_tags, read_game_text
 from huolong.engine.order import SUITS
@@ -76,7 +81,8 @@ def state_dict(game: GameFile) -> dict:
             "trump": SUITS[s.trump] if s.trump is not None else None, "hands": s.hands, "over": s.over,
             "winner": ("SN", "EW")[s.winner] if s.winner is not None else None, "passed": s.passed,
             "top": game.header.game_rules.top, "you": seat_name(game.header.you),  # type: ignore[arg-type]
-            "seed": game.header.seed, "policy": next(p for p in game.header.players if p != "you")}
+            "seed": game.header.seed, "policy": next(p for p in game.header.players if p != "you"),
+            "money": list(s.money), "game_rules": game.header.game_rules.label()}
 
 
 def next_hand(data: dict) -> dict:
@@ -117,6 +123,50 @@ def next_hand(data: dict) -> dict:
                                                        if declared else None)}
     return {"game": game.text(), "state": state_dict(game), "hand": number, "deal": write_position(deal),
             "declaration": _declaration(declared)}
+
+
+def bury_in_game(deal: Position, cards: Hand, data: dict) -> dict:
+    """The bury of a whole game's hand, then the round of 扣王 its game rules give: the computer seats
+    decide by their policy, your seat by ``jokers`` (how many big jokers it buries) — or, not yet given,
+    the question it must answer. Under 快龙 a computer dealer's bury takes in every big joker; yours must."""
+    game = _game_of(data)
+    rules, you = game.header.game_rules, game.header.you
+    fast = rules.dragon == "fast" and deal.level != "J"
+    held = deal.hands[deal.dealer] + deal.kitty  # type: ignore[operator]
+    if fast and cards.count(BIG_JOKER) < held.count(BIG_JOKER):
+        if deal.dealer == you:
+            raise BadRequest(_("快龙 (fast dragon): every big joker must be buried; the bury holds {n} of your "
+                               "{held}").format(n=cards.count(BIG_JOKER), held=held.count(BIG_JOKER)))
+        cards = every_joker_buried(cards, held, deal.order)
+    buried = deal.bury(cards)
+    buried.tags = dict(deal.tags)
+    answer = data.get("jokers")
+    if answer is not None and (not isinstance(answer, int) or isinstance(answer, bool)):
+        raise BadRequest(_("jokers: how many big jokers you bury, a whole number"))
+    policies = policies_of(",".join(f"{s}={p}" for s, p in zip("SENW", game.header.players) if p != "you"))
+
+    def choose(seat: int, limit: int, now: Position) -> int:
+        if seat != you:
+            return decide_swap(seat, limit, now, policies[seat], random.Random(f"board-jokers:{seat}"))
+        if answer is None:
+            raise _SwapQuestion(limit, now.bottom.count(BIG_JOKER))  # type: ignore[union-attr]
+        if not 0 <= answer <= limit:
+            raise BadRequest(_("jokers: from 0 to {limit}, not {n}").format(limit=limit, n=answer))
+        return answer
+
+    try:
+        after, told = joker_round(buried, rules.kouwang, rules.take, rules.third, fast, choose)
+    except _SwapQuestion as q:
+        return {"question": {"limit": q.limit, "bottom_jokers": q.bottom_jokers}, "bury": str(cards)}
+    return {"text": write_position(after), "told": told_sentences(told, you, deal.dealer, lambda p: p.unicode())}
+
+
+class _SwapQuestion(Exception):
+    """Your seat must say how many big jokers it buries after the dealer's bury."""
+
+    def __init__(self, limit: int, bottom_jokers: int) -> None:
+        super().__init__()
+        self.limit, self.bottom_jokers = limit, bottom_jokers
 
 
 def _declaration(declared: Declaration | None) -> dict | None:

@@ -26,7 +26,7 @@ from huolong.bots.table import play_table
 from huolong.engine import BIG_JOKER, Hand, HuolongError, Play, Position, Rules, parse_seat, seat_label, write_position
 from huolong.engine.cards import typed
 from huolong.engine.deal import deal_hand
-from huolong.engine.jokers import JokerBury, joker_bury_of
+from huolong.engine.jokers import joker_bury_of, told_sentences
 from huolong.engine.sampling import Knowledge, shown_voids
 from huolong.i18n import _, ngettext, pgettext
 from huolong.solver.playout import deal_seed
@@ -237,7 +237,7 @@ def announcer(seat: int, style: Style) -> Callable[[Position], None]:
         if not after.history and not after.trick:
             told = joker_bury_of(after)
             if told is not None:  # the bury and its round of 扣王 are made: the table is told who buried jokers
-                for sentence in joker_bury_sentences(told, after, seat, style):
+                for sentence in told_sentences(told, seat, after.dealer, style.play):
                     click.echo(wrap(sentence), color=style.color)
             return
         trick = after.trick or list(after.history[-1].plays)
@@ -251,26 +251,6 @@ def announcer(seat: int, style: Style) -> Callable[[Position], None]:
             click.echo(_("Trick {number} to {seat} ({points} points).").format(
                 number=len(after.history), seat=seat_label(won.winner), points=won.points))
     return announce
-
-
-def joker_bury_sentences(told: JokerBury, pos: Position, seat: int, style: Style) -> list[str]:
-    """What the table is told of the big jokers buried (002: XX扣了x个大王); the seat that took cards back,
-    and the dealer who buried the bottom, are told which."""
-    out = []
-    for entry in told.entries:
-        n = len(entry.jokers)
-        if entry.taken is None:
-            out.append(ngettext("{seat} buried {n} big joker.", "{seat} buried {n} big jokers.", n).format(
-                seat=seat_label(entry.seat), n=n))
-        elif seat in (entry.seat, pos.dealer):
-            out.append(ngettext("{seat} buried {n} big joker and took back {cards} from the bottom.",
-                                "{seat} buried {n} big jokers and took back {cards} from the bottom.", n).format(
-                seat=seat_label(entry.seat), n=n, cards=style.play(entry.taken)))
-        else:
-            out.append(ngettext("{seat} buried {n} big joker and took back as many cards from the bottom.",
-                                "{seat} buried {n} big jokers and took back as many cards from the bottom.",
-                                n).format(seat=seat_label(entry.seat), n=n))
-    return out
 
 
 def unused_name(stem: str, suffix: str) -> str:

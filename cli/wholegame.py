@@ -185,6 +185,8 @@ def _play(game: GameFile, path: str, style: Style) -> None:
     if not game.hands and game.unfinished is None:
         click.echo(_("A whole game: S–N against E–W, each from level 3, until one team passes {top}.").format(
             top=header.game_rules.top))
+        click.echo(_("Game rules: {rules} (the rule text's number and any options changed; docs/rules.md §12).")
+                   .format(rules=header.game_rules.label()))
     click.echo(_("You are {seat} (your partner is {partner}); the others play by {policy}. Seed {seed}.").format(
         seat=seat_label(you), partner=seat_label(partner(you)), policy=", ".join(others), seed=header.seed))
     click.echo(_("The game is saved in {file} after every play; huolong-solve game -o {file} resumes it.").format(
@@ -222,6 +224,7 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         why = j_rules_sentence(header.game_rules, record)
         if why:
             click.echo(wrap(why))
+        click.echo(money_sentence(done.state))
         if done.state.over:
             return
         while True:
@@ -251,6 +254,7 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         return
     save()
     click.echo("\n" + wrap(winner_sentence(game.state)))
+    click.echo(money_sentence(game.state))
     click.echo(_("You won.") if team_of(you) == game.state.winner else _("You lost."))
     click.echo(_("The game is in {file}: huolong-solve review {file} --position N reviews hand N.").format(file=path))
 
@@ -281,6 +285,11 @@ def after_sentence(state: GameState, record: Position) -> str:
             _("{team} take the deal; S–N at {sn}, E–W at {ew}; {seat} deals next."))
     return text.format(team=team_label(team_of(state.dealer)), sn=state.levels[0],  # type: ignore[arg-type]
                        ew=state.levels[1], seat=seat_label(state.dealer))  # type: ignore[arg-type]
+
+
+def money_sentence(state: GameState) -> str:
+    """002's score so far (10 a level, 100 for a game won outright)."""
+    return _("Score at 10 a level (002): S–N {sn:+d}, E–W {ew:+d}.").format(sn=state.money[0], ew=state.money[1])
 
 
 def j_rules_sentence(rules: GameRules, record: Position) -> str | None:

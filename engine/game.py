@@ -115,6 +115,11 @@ class GameRules:
             options[name] = value.upper() if name == "top" else value
         return cls(**options, preset=preset)
 
+    def label(self) -> str:
+        """The rules as a player names them: the rule text's number, then the options changed (``002``,
+        ``001 dragon=fast``)."""
+        return " ".join([PRESET_SOURCES[self.preset]] + str(self).split()[1:])
+
     def __str__(self) -> str:
         base = GameRules(**PRESETS[self.preset])
         words = [self.preset] + [f"{f.name}={getattr(self, f.name)}" for f in fields(self)
@@ -159,6 +164,7 @@ class GameState:
     hands: int = 0
     winner: int | None = None  # 0 S–N, 1 E–W
     passed: bool = False  # the winner passed the top (else an outright result ended the game)
+    money: tuple[int, int] = (0, 0)  # 002's score: 10 a level to the side that goes up, from the other; 100 outright
 
     @classmethod
     def start(cls) -> GameState:
@@ -181,7 +187,9 @@ class GameState:
         rules = rules or GameRules()
         dealers, attackers = team_of(dealer), 1 - team_of(dealer)
         levels = list(self.levels)
-        state = replace(self, hands=self.hands + 1, trump=trump)
+        blocked = rules.jrules == "on" and levels[attackers] in ("J", "A")  # 遇J A不过: they take the deal only
+        state = replace(self, hands=self.hands + 1, trump=trump,
+                        money=_money(self.money, outcome, dealers, blocked))
         if outcome.name == "dealer-win-game":
             return replace(state, dealer=dealer, winner=dealers)
         if outcome.name == "attackers-win-game":
@@ -192,7 +200,6 @@ class GameState:
                     return replace(state, dealer=dealer, winner=dealers, passed=True)
                 levels[dealers] = climb(levels[dealers], outcome.levels, rules.top)
             return replace(state, levels=(levels[0], levels[1]), dealer=partner(dealer))
-        blocked = rules.jrules == "on" and levels[attackers] in ("J", "A")  # 遇J A不过: they take the deal only
         if outcome.name == "attackers-up" and not blocked:  # the attackers take the deal; the top is passed only as dealers
             levels[attackers] = climb(levels[attackers], outcome.levels, rules.top)
         if rules.jrules == "on" and hooked:  # J可钩到底: the J-level dealer team falls back to 3
@@ -207,6 +214,25 @@ class GameState:
     def levels_text(self) -> str:
         """``SN 5 EW 3``: the Levels tag of a game file."""
         return f"{TEAM_NAMES[0]} {self.levels[0]} {TEAM_NAMES[1]} {self.levels[1]}"
+
+
+MONEY_PER_LEVEL, MONEY_OUTRIGHT = 10, 100
+
+
+def _money(money: tuple[int, int], outcome: Outcome, dealers: int, blocked: bool) -> tuple[int, int]:
+    """002's score after a hand (积分计算): the side that goes up wins 10 a level from the other (升一级得10分,
+    另一方相应的减分); a game won outright, 100 (各加100分); a change of deal alone, nothing."""
+    gain = {"dealer-up": (dealers, MONEY_PER_LEVEL * outcome.levels),
+            "attackers-up": (1 - dealers, 0 if blocked else MONEY_PER_LEVEL * outcome.levels),
+            "dealer-win-game": (dealers, MONEY_OUTRIGHT),
+            "attackers-win-game": (1 - dealers, MONEY_OUTRIGHT)}.get(outcome.name)
+    if gain is None:
+        return money
+    team, amount = gain
+    out = list(money)
+    out[team] += amount
+    out[1 - team] -= amount
+    return out[0], out[1]
 
 
 def hooked_with_j(record: Position) -> bool:

@@ -29,18 +29,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from huolong.i18n import _
+from huolong.i18n import _, ngettext
 
 from .cards import BIG_JOKER, Card, Hand, Play, card_points
 from .errors import HuolongError, PositionError, excerpt
 from .order import TrumpOrder, trump_order
-from .seats import Seat, parse_seat, seat_name
+from .seats import Seat, parse_seat, seat_label, seat_name
 
 if TYPE_CHECKING:
     from .position import Position
 
 __all__ = ["JokerSwap", "JokerBury", "TAG", "TAKE_CHOICES", "apply_swap", "every_joker_buried", "joker_bury_of", "joker_bury_problem",
-           "joker_round", "lowest_key", "swap_limit", "swap_order", "take_back", "undo_swaps"]
+           "joker_round", "lowest_key", "swap_limit", "swap_order", "take_back", "told_sentences", "undo_swaps"]
 
 TAG = "JokerBury"
 #: Which of the bottom's cards a seat burying big jokers takes back: the lowest (002, 003); the lowest but
@@ -150,6 +150,27 @@ def joker_bury_of(position) -> JokerBury | None:  # type: ignore[no-untyped-def]
     """The position's ``JokerBury`` tag, read (None without one: the table was told nothing)."""
     text = position.tags.get(TAG)
     return None if text is None else JokerBury.parse(text, position.dealer)
+
+
+def told_sentences(told: JokerBury, viewer: Seat | None, dealer: Seat, cards: Callable[[Play], str]) -> list[str]:
+    """What the table is told of the big jokers buried (002: XX扣了x个大王), in the current language, as
+    ``viewer`` hears it: the seat that took cards back, and the dealer who buried the bottom, are told which
+    (``cards`` writes them); ``viewer=None`` hears everything."""
+    out = []
+    for entry in told.entries:
+        n = len(entry.jokers)
+        if entry.taken is None:
+            out.append(ngettext("{seat} buried {n} big joker.", "{seat} buried {n} big jokers.", n).format(
+                seat=seat_label(entry.seat), n=n))
+        elif viewer is None or viewer in (entry.seat, dealer):
+            out.append(ngettext("{seat} buried {n} big joker and took back {cards} from the bottom.",
+                                "{seat} buried {n} big jokers and took back {cards} from the bottom.", n).format(
+                seat=seat_label(entry.seat), n=n, cards=cards(entry.taken)))  # type: ignore[arg-type]
+        else:
+            out.append(ngettext("{seat} buried {n} big joker and took back as many cards from the bottom.",
+                                "{seat} buried {n} big jokers and took back as many cards from the bottom.",
+                                n).format(seat=seat_label(entry.seat), n=n))
+    return out
 
 
 def joker_bury_problem(position) -> str | None:  # type: ignore[no-untyped-def]

@@ -204,8 +204,10 @@ class Knowledge:
             str(self.out()), repr([len(h) if h is not None else None for h in pos.hands]),
             repr([sorted(v) for v in self.voids]),
             repr([sorted((c, sorted(n)) for c, n in d.items()) for d in self.not_held]),
-            repr([str(h) for h in self.holds]), str(self.bottom_jokers),
+            repr([str(h) for h in self.holds]),
         ]
+        if self.bottom_jokers is not None:  # told after a round of 扣王 (a record without one keeps its key)
+            parts.append(f"bottom-jokers:{self.bottom_jokers}")
         self.__dict__["_key"] = hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
         return self.__dict__["_key"]
 

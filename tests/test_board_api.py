@@ -723,6 +723,44 @@ def test_a_board_game_deals_its_hands_and_adds_each_finished_one(client):
     assert "declaration" in second and second["declaration"] is None
 
 
+def test_a_board_game_asks_your_seat_to_bury_big_jokers_after_the_dealers_bury(client):
+    """Seed 14: N declares and deals; S (you) holds a big joker after N's bury (扣王, 002)."""
+    from huolong.engine import card_token
+    from huolong.engine.jokers import joker_bury_of
+
+    first = whole_game_first_hand(client, 14)
+    [deal] = read_positions(first["deal"])
+    held = deal.hands[deal.dealer] + deal.kitty
+    bury = " ".join(card_token(c) for c in sorted(c for c in held if c < 52)[:6])
+    root = {"text": first["deal"], "index": 0}
+    asked = client.post("/api/bury", json={"root": root, "bury": bury, "game": first["game"]}).json()
+    assert asked["question"] == {"limit": 1, "bottom_jokers": 0}
+    bad = client.post("/api/bury", json={"root": root, "bury": bury, "game": first["game"], "jokers": 2})
+    assert bad.status_code == 400 and "from 0 to 1" in bad.json()["error"]
+    done = client.post("/api/bury", json={"root": root, "bury": bury, "game": first["game"], "jokers": 1}).json()
+    [after] = read_positions(done["text"])
+    told = joker_bury_of(after)
+    assert [s.seat for s in told.swaps] == [0] and after.bottom.count(53) == 1
+    assert done["told"] == [f"S buried 1 big joker and took back {told.swaps[0].taken.unicode()} from the bottom."]
+    kept = client.post("/api/bury", json={"root": root, "bury": bury, "game": first["game"], "jokers": 0}).json()
+    assert "JokerBury" in kept["text"] and kept["told"] == []
+    single = client.post("/api/bury", json={"root": root, "bury": bury}).json()  # a single hand: no round
+    assert "JokerBury" not in single["text"]
+
+
+def test_under_fast_dragon_a_board_game_refuses_your_bury_without_your_big_jokers(client):
+    from huolong.engine import card_token
+
+    r = client.post("/api/game/next", json={"seat": "N", "policy": "random", "seed": 14, "answers": [True],
+                                            "game_rules": "001 dragon=fast"}).json()
+    [deal] = read_positions(r["deal"])
+    assert deal.dealer == 2
+    held = deal.hands[deal.dealer] + deal.kitty
+    bury = " ".join(card_token(c) for c in sorted(c for c in held if c < 52)[:6])
+    refused = client.post("/api/bury", json={"root": {"text": r["deal"], "index": 0}, "bury": bury, "game": r["game"]})
+    assert refused.status_code == 400 and "快龙" in refused.json()["error"]
+
+
 @pytest.mark.parametrize("payload, words", [
     ({"seat": "X", "seed": 3}, "'X'"),
     ({"seat": "S", "seed": "three"}, "seed"),

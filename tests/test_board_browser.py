@@ -776,7 +776,8 @@ def test_a_hand_against_the_computer_on_the_board(server, browser):
 
 def my_turn_played(browser) -> str:
     """Wait for the game on the board to reach you (or a question, or the hand's end); answer it. What it was:
-    "asked" (the declaration while dealing: yes), "over" (the hand was added to the game), "bury" or "play"."""
+    "asked" (the declaration while dealing: yes), "over" (the hand was added to the game), "jokers" (扣王: none
+    buried), "bury" or "play"."""
     ready = ("const b = board, v = b.st.view, w = b.st.whole; return (!!w && (!!w.question || !!w.result)) ||"
              " (!!b.st.game && !b.st.game.busy && v === b.st.views.get(b.key()) && !v.over && !b.gameWaits())")
     wait(browser, lambda d: d.execute_script(ready), timeout=180)
@@ -786,6 +787,10 @@ def my_turn_played(browser) -> str:
         return "asked"
     if find(browser, "#whole-result"):
         return "over"
+    if find(browser, "#game-swap-0"):
+        browser.find_element(By.ID, "game-swap-0").click()
+        wait(browser, lambda d: not find(d, "#game-swap-0"))
+        return "jokers"
     if find(browser, "#game-bury-text"):
         for button in browser.find_elements(By.CSS_SELECTOR, ".seat.to-play button.card")[:6]:
             button.click()
@@ -1019,3 +1024,39 @@ def test_a_ranked_burial_applied_in_a_game_is_the_games_bury(server, browser):
                                    ".map(([s]) => s)")
     assert shown == [dealer]  # the others' hands stay face down
     browser.execute_script('localStorage.removeItem("huolong-game-choices")')
+
+
+def test_a_whole_game_on_the_board_asks_your_seat_to_bury_big_jokers_and_tells_the_table(server, browser):
+    """Seed 14: N declares and deals; after N's bury, S (you) holds a big joker: 扣王 (002), in Chinese at
+    400 px, then in English."""
+    browser.get(server)
+    browser.execute_script('localStorage.removeItem("huolong-whole-game"); localStorage.removeItem("huolong-game-choices");'
+                           'localStorage.setItem("huolong-lang", "zh")')
+    browser.get(server)
+    browser.set_window_size(400, 900)
+    wait(browser, lambda d: find(d, "#game-start"))
+    Select(browser.find_element(By.ID, "game-policy")).select_by_value("random")
+    Select(browser.find_element(By.ID, "game-length")).select_by_value("game")
+    assert "002" in Select(browser.find_element(By.ID, "game-rules")).first_selected_option.text
+    browser.find_element(By.ID, "game-seed").send_keys("14")
+    browser.find_element(By.ID, "game-start").click()
+    question = wait(browser, lambda d: find(d, "#game-swap-1") or None)
+    text = browser.find_element(By.ID, "game-state").text
+    assert "扣王：底牌里现在有 0 个大王。你也可以扣下最多 1 个大王" in text, text
+    assert question.text == "扣 1 个"
+    panel = browser.find_element(By.ID, "game")
+    assert panel.size["width"] <= 400 and question.location["x"] + question.size["width"] <= 400
+    shoot(browser, "whole-game-jokers-zh")
+    question.click()
+    told = wait(browser, lambda d: (t := find(d, "#whole-told")) and t.text)
+    assert told.startswith("南扣了 1 个大王，从底牌里拿回 ")
+    assert browser.execute_script("return board.S.root.text").count('[JokerBury "S BJ > ') == 1
+    browser.execute_script('localStorage.setItem("huolong-lang", "en")')
+    browser.get(server)
+    browser.set_window_size(1280, 1000)
+    wait(browser, lambda d: find(d, "#game-resume")).click()  # the game, resumed after the round
+    told = wait(browser, lambda d: (t := find(d, "#whole-told")) and t.text)
+    assert told.startswith("S buried 1 big joker and took back ")
+    assert "Score at 10 a level (002): S–N 0, E–W 0. Game rules: 002." in browser.find_element(By.ID, "whole-money").text
+    shoot(browser, "whole-game-jokers-en")
+    browser.execute_script('localStorage.removeItem("huolong-whole-game"); localStorage.removeItem("huolong-game-choices")')

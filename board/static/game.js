@@ -10,7 +10,7 @@ import { buried, keepHand, offerResume, setWholeHooks, startWholeGame, wholePart
 
 // The game's choices (your seat, the others, one hand or a whole game) kept in this browser: a reload or
 // the next visit starts from what was chosen last.
-const CHOICES = "huolong-game-choices", CHOSEN = ["game-seat", "game-policy", "game-length"];
+const CHOICES = "huolong-game-choices", CHOSEN = ["game-seat", "game-policy", "game-length", "game-rules"];
 export function setupGameChoices() {
   let kept = {};
   try { kept = JSON.parse(localStorage.getItem(CHOICES) || "{}") || {}; } catch (e) { kept = {}; }
@@ -70,7 +70,7 @@ export async function startGame() {
     if ($("game-length").value === "game") { // a whole game: its seed chosen here, as a single hand's is
       const seed = wanted || 1 + Math.floor(Math.random() * 999999);
       $("game-seed").value = seed;
-      await startWholeGame(seat, policy, seed);
+      await startWholeGame(seat, policy, seed, $("game-rules").value);
       $(st.whole && st.whole.question ? "game" : "table-area").scrollIntoView({ block: "start" });
       return;
     }
@@ -102,7 +102,7 @@ export function lookingBack() { return Boolean(st.game) && nodeAt(S.path).c.leng
 
 export function gameWaits() { // is it the computer's turn?
   const game = st.game, v = st.view;
-  if (!game || !v || v.over || lookingBack()) return false;
+  if (!game || !v || v.over || lookingBack() || game.swap) return false; // a question of 扣王 waits for you
   if (v.before_bury) return v.dealer !== game.seat;
   return v.to_play !== game.seat;
 }
@@ -125,11 +125,17 @@ export async function gameTurn() {
   catch (e) { mine.busy = false; showError(e.message); }
 }
 
-export async function gameBury(cards) {
+// The bury made; in a whole game the round of 扣王 follows, in which your seat may be asked how many big
+// jokers it buries (answered, the same bury is sent again with the answer).
+export async function gameBury(cards, jokers) {
+  const whole = st.game && st.game.whole && st.whole;
   try {
-    const { text } = await api("/api/bury", { root: S.root, bury: cards });
-    buried(text);
-    await openGameRoot(text, S.root.title);
+    const r = await api("/api/bury", whole ? { root: S.root, bury: cards, game: st.whole.game, jokers }
+      : { root: S.root, bury: cards });
+    if (r.question) { st.game.swap = { ...r.question, cards }; renderGame(); return; }
+    if (st.game) st.game.swap = null;
+    buried(r.text);
+    await openGameRoot(r.text, S.root.title);
   }
   catch (e) { showError(e.message); }
 }
@@ -165,6 +171,14 @@ export function renderGame() {
   } else if (v && v.over) {
     kids.push(el("div", { id: "game-state" }, t("game_over")),
       el("button", { type: "button", id: "game-review", on: { click: gameReview } }, t("game_review")));
+  } else if (game.swap) { // 扣王: how many of your big jokers go into the bottom
+    const q = game.swap, buttons = [];
+    for (let n = 0; n <= q.limit; n++) {
+      buttons.push(el("button", { type: "button", id: "game-swap-" + n, on: { click: () => gameBury(q.cards, n) } },
+        t("game_swap_button", { n })), " ");
+    }
+    kids.push(el("div", { id: "game-state" }, t("game_swap_question", { n: q.bottom_jokers, limit: q.limit })),
+      ...buttons);
   } else if (game.busy || gameWaits()) {
     kids.push(el("div", { id: "game-state", class: "muted" }, t("game_thinking", { seat: v ? (v.before_bury ? v.dealer : v.to_play) : "" })));
   } else if (v && v.before_bury) {

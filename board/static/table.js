@@ -26,7 +26,8 @@ export function renderInfo() {
   tags.push(t("cards_each", { n: v.tricks_left })); // cards in the fullest hand: a trick may take 1 to 3 a seat
   parts.push(el("div", {}, tags.map((x) => span(x, "tag"))));
   if ((v.bottom || v.bottom_hidden) && !v.bridge) parts.push(el("div", { id: "bottom-cards" }, v.bottom
-    ? t("bottom", { cards: v.bottom.map(cardText).join(" "), points: v.bottom_points, dig: v.dig_value }) : t("bottom_hidden")));
+    ? t("bottom", { cards: v.bottom.map(cardText).join(" "), points: v.bottom_points, dig: v.dig_value })
+    : v.bottom_jokers ? t("bottom_hidden_jokers", { n: v.bottom_jokers }) : t("bottom_hidden")));
   if (st.lastTrickShown) parts.push(el("div", { id: "last-trick" }, v.last_trick
     ? t("last_trick", { plays: v.last_trick.plays.map((p) => `${seatText(p.seat)} ${playText(p.play)}`).join(t("list_sep")), winner: v.last_trick.winner, points: v.last_trick.points })
     : t("no_last_trick")));

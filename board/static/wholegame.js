@@ -18,8 +18,8 @@ function save() { if (st.whole) localStorage.setItem(STORE, JSON.stringify(st.wh
 let hooks = null; // {openGameRoot, openReview, go, render}: given by game.js, to avoid an import cycle
 export function setWholeHooks(h) { hooks = h; }
 
-export async function startWholeGame(seat, policy, seed) {
-  st.whole = { game: null, state: null, seat, policy, seed, answers: [], question: null, result: null,
+export async function startWholeGame(seat, policy, seed, gameRules) {
+  st.whole = { game: null, state: null, seat, policy, seed, gameRules, answers: [], question: null, result: null,
     hand: 0, declaration: null, current: null };
   await nextHand();
 }
@@ -27,7 +27,8 @@ export async function startWholeGame(seat, policy, seed) {
 async function nextHand() {
   const w = st.whole;
   try {
-    const req = w.game ? { game: w.game, answers: w.answers } : { seat: w.seat, policy: w.policy, seed: w.seed, answers: w.answers };
+    const req = w.game ? { game: w.game, answers: w.answers }
+      : { seat: w.seat, policy: w.policy, seed: w.seed, answers: w.answers, game_rules: w.gameRules || "standard" };
     const r = await api("/api/game/next", req);
     w.game = r.game; w.state = r.state;
     if (r.question) { // asked while dealing: the panel with the question brought into view
@@ -124,8 +125,11 @@ export function scoreLine() {
     : s && s.dealer ? { seat: s.dealer, trump: s.trump } : null;
   if (!set) return el("div", { id: "whole-score", class: "score" }, t("whole_score_first"));
   const key = !w.result ? "whole_score" : s.over ? "whole_score_over" : "whole_score_after";
+  const money = s.money || [0, 0], signed = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x);
   return el("div", { id: "whole-score", class: "score" }, t(key, { n: w.result ? s.hands : s.hands + 1, sn: s.levels[0],
-    ew: s.levels[1], dealer: t("seat_" + set.seat), trump: SUIT[set.trump] }));
+    ew: s.levels[1], dealer: t("seat_" + set.seat), trump: SUIT[set.trump] }),
+  el("div", { id: "whole-money", class: "muted" }, t("whole_money", { sn: signed(money[0]), ew: signed(money[1]),
+    rules: s.game_rules || "standard" })));
 }
 
 // The whole game's part of the game panel: the score, then the question, the declaration, or the hand's end.
@@ -148,6 +152,7 @@ export function wholeParts(v) {
     kids.push(el("div", { class: "muted", id: "whole-declaration" },
       t(d.from_bottom ? "whole_from_bottom" : d.jokers === 2 ? "whole_overrode" : "whole_declared", args)));
   }
+  if (v && v.told && v.told.length && !w.result) kids.push(el("div", { id: "whole-told" }, v.told.join(" ")));
   if (w.adding) kids.push(el("div", { class: "muted" }, t("whole_saving")));
   if (w.result) kids.push(...endParts());
   else if (v && v.over && st.game && st.game.whole) handOver();
