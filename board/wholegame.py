@@ -49,8 +49,8 @@ def _game_of(data: dict) -> GameFile:
         seat = parse_seat(str(data.get("seat", "")))
         policy = str(data.get("policy") or "advise")
         policies_of(policy)
-        rules = Rules.parse(str(data.get("rules") or "standard"))
         game_rules = GameRules.parse(str(data.get("game_rules") or "standard"))
+        rules = Rules.parse(str(data["rules"])) if data.get("rules") else game_rules.hand_rules()
     except (HuolongError, PolicyError) as e:
         raise BadRequest(str(e)) from None
     seed = data.get("seed")

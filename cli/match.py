@@ -107,6 +107,7 @@ def match_command(a, b, deals, seed, output, rules, games, max_hands, game_rules
     assert ruleset is not None
     if ruleset.is_bridge:
         raise BadInput(_("--rules: match deals Huolong hands, not bridge"))
+    given = click.get_current_context().get_parameter_source("rules") is click.core.ParameterSource.COMMANDLINE
     a, b = check_policy(a), check_policy(b)
     if output:
         output_file(output)  # its folder made before the work, not when saving it
@@ -115,6 +116,8 @@ def match_command(a, b, deals, seed, output, rules, games, max_hands, game_rules
             game_ruleset = GameRules.parse(game_rules)
         except HuolongError as e:
             raise BadInput(f"--game-rules: {e}") from None
+        if not given:  # the hands as the preset's rule text plays them
+            ruleset = game_ruleset.hand_rules()
         match_games(a, b, games, seed, output, ruleset, game_ruleset, max_hands, workers, scheduler, as_json)
         return
     texts, scores = resume(output, seed, a, b) if output else ([], [])

@@ -57,8 +57,8 @@ REVIEW = ("r", "review", "复盘")
                 "same output."), default=None)
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help=N_("The game file: written after every play; if it exists, the game in it is resumed."))
-@click.option("--rules", "rules", metavar="RULES", default="standard", show_default=True,
-              help=N_("Ruleset of the hands."))
+@click.option("--rules", "rules", metavar="RULES", default=None,
+              help=N_("Ruleset of the hands (default: the one the game rules' rule text gives; standard for 002)."))
 @click.option("--game-rules", "game_rules", metavar="RULES", default="standard", show_default=True,
               help=N_("Rules of the whole game: a rule text's game — standard (002), 000, 001, 003 or 004 — then "
                       "options such as top=T, trump=hand, kouwang=attackers-first, dragon=fast, jrules=on "
@@ -103,7 +103,7 @@ def _as_started(header: GameHeader, option: str, value: object) -> bool:
         return False
 
 
-def _new(seat_text: str, policy: str, seed: int | None, rules_text: str, game_rules_text: str,
+def _new(seat_text: str, policy: str, seed: int | None, rules_text: str | None, game_rules_text: str,
          output: str | None) -> tuple[GameFile, str]:
     try:
         seat = parse_seat(seat_text)
@@ -111,7 +111,7 @@ def _new(seat_text: str, policy: str, seed: int | None, rules_text: str, game_ru
         game_rules = GameRules.parse(game_rules_text)
     except (HuolongError, PolicyError) as e:
         raise BadInput(str(e)) from None
-    ruleset = parse_rules(rules_text)
+    ruleset = parse_rules(rules_text) if rules_text is not None else game_rules.hand_rules()
     assert ruleset is not None
     if ruleset.is_bridge:
         raise BadInput(_("--rules: game plays Huolong hands, not bridge"))

@@ -115,6 +115,14 @@ class GameRules:
             options[name] = value.upper() if name == "top" else value
         return cls(**options, preset=preset)
 
+    def hand_rules(self) -> Rules:
+        """The ruleset of the hands the preset's rule text gives.
+
+        >>> str(GameRules.parse("003").hand_rules())
+        'standard zero=plus2 three_jokers=levels'
+        """
+        return Rules.parse(PRESET_RULES[self.preset])
+
     def label(self) -> str:
         """The rules as a player names them: the rule text's number, then the options changed (``002``,
         ``001 dragon=fast``)."""
@@ -140,6 +148,12 @@ PRESETS: dict[str, dict[str, str]] = {
     "004": {"top": "T", "trump": "hand", "take": "lowest-no-points"},
 }
 PRESET_ALIASES = {"002": "standard"}
+#: The hands' ruleset each rule text gives (docs/rules.md, "Presets"): a game under a preset plays its hands so,
+#: unless a ruleset is given. 000 and 003: 光头 (zero=plus2); 001: 扣的底牌中分值不能超过40分; none of 000, 001
+#: and 003 ends the game with three big jokers in the bottom (002 and 004 do).
+PRESET_RULES = {"standard": "standard", "000": "standard zero=plus2 three_jokers=levels",
+                "001": "standard bury_limit=40 three_jokers=levels", "003": "standard zero=plus2 three_jokers=levels",
+                "004": "standard"}
 #: The rule text each preset follows, as ``--help`` and the board name it.
 PRESET_SOURCES = {"000": "000", "001": "001", "standard": "002", "003": "003", "004": "004"}
 

@@ -79,19 +79,20 @@ def level_step(jokers_in_bottom: int) -> int:
 def hand_result(points: int, dug: bool, jokers_in_bottom: int, rules: Rules) -> Outcome:
     """Result of a hand from the attackers' final score (bottom bonus included) and the dig."""
     k = level_step(jokers_in_bottom)
+    outright = jokers_in_bottom == 3 and rules.three_jokers == "outright"
     if points >= WIN_GAME_POINTS:
         return Outcome("attackers-win-game")
     if points >= rules.threshold:
         if not dug:
             return Outcome("attackers-take-deal")
-        return Outcome("attackers-win-game") if jokers_in_bottom == 3 else Outcome("attackers-up", k)
+        return Outcome("attackers-win-game") if outright else Outcome("attackers-up", k)
     if dug:
         return Outcome("dealer-keeps")
     if points == 0:
         if rules.zero == "outright":
             return Outcome("dealer-win-game")
         k = max(2, k)
-    return Outcome("dealer-win-game") if jokers_in_bottom == 3 else Outcome("dealer-up", k)
+    return Outcome("dealer-win-game") if outright else Outcome("dealer-up", k)
 
 
 def levels_reason(outcome: Outcome, points: int, jokers_in_bottom: int) -> str | None:

@@ -54,7 +54,9 @@ GAME_LABELS = {("standard", "free"): N_("standard"), ("standard", "strict"): N_(
 OPTION_LABELS = {"multiplier": N_("multiplier={value}"), "bury_limit": N_("bury_limit={value}"),
                  "threshold": N_("threshold={value}")}
 VALUE_LABELS = {("bury_limit", None): N_("bury_limit=none"), ("zero", "plus2"): N_("zero=plus2"),
-                ("zero", "outright"): N_("zero=outright")}
+                ("zero", "outright"): N_("zero=outright"), ("three_jokers", "levels"): N_("three_jokers=levels"),
+                ("three_jokers", "outright"): N_("three_jokers=outright")}
+THREE_JOKERS_CHOICES = ("outright", "levels")
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,9 @@ class Rules:
     - ``multiplier``: the factor on the bottom's points when the attackers dig it;
     - ``bury_limit``: most points the dealer may bury, ``None`` for no limit;
     - ``zero``: ``outright`` (P = 0 undug ends the game) or ``plus2`` (dealer up ≥ 2);
-    - ``threshold``: the attackers' points that take the deal.
+    - ``threshold``: the attackers' points that take the deal;
+    - ``three_jokers``: ``outright`` — all three big jokers in the bottom end the game for the side that goes
+      up (002, 004) — or ``levels`` — they are 9 levels like any others (000, 001, 003 name no such end).
     """
 
     game: str = "standard"
@@ -74,6 +78,7 @@ class Rules:
     bury_limit: int | None = None
     zero: str = "outright"
     threshold: int = 120
+    three_jokers: str = "outright"
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -90,6 +95,9 @@ class Rules:
         if self.bury_limit is not None and (not isinstance(self.bury_limit, int) or self.bury_limit < 0):
             raise RulesError(_("invalid value {value!r} for bury_limit: points ≥ 0 or none").format(
                 value=self.bury_limit))
+        if self.three_jokers not in THREE_JOKERS_CHOICES:
+            raise RulesError(_("invalid value {value!r} for three_jokers: use outright or levels").format(
+                value=excerpt(str(self.three_jokers))))
         if not isinstance(self.threshold, int) or self.threshold < 0:
             raise RulesError(_("invalid value {value!r} for threshold: points ≥ 0").format(
                 value=self.threshold))
@@ -165,7 +173,7 @@ class Rules:
 
 
 def _convert(name: str, value: str) -> object:
-    if name in ("follow", "zero"):
+    if name in ("follow", "zero", "three_jokers"):
         return value
     if name == "bury_limit" and value == "none":
         return None

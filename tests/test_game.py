@@ -322,8 +322,11 @@ def test_both_tables_of_a_game_get_the_same_cards_hand_by_hand(tmp_path):
 
 def as_dealt(record) -> list[str]:
     """Each seat's 39 cards as dealt, before the dealer took the kitty and buried."""
-    hands = list(record.start().hands)
-    hands[record.dealer] = hands[record.dealer] + record.bottom - record.kitty
+    from huolong.engine.jokers import undo_swaps
+
+    start = undo_swaps(record.start())  # the round of 扣王 taken back: the hands as the dealer's bury left them
+    hands = list(start.hands)
+    hands[record.dealer] = hands[record.dealer] + start.bottom - record.kitty
     return [str(h) for h in hands]
 
 

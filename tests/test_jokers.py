@@ -314,3 +314,30 @@ def test_under_fast_dragon_the_player_must_bury_every_big_joker(tmp_path):
     result = run("game", "--seat", "N", "--seed", "14", "--policy", "fair", "--game-rules", "001 dragon=fast",
                  "-o", out, "--no-color", input="y\n" + " ".join(card_token(c) for c in plain) + "\nq\n")
     assert "快龙 (fast dragon): every big joker must be buried" in result.output
+
+
+# -- a match of whole games under each preset ---------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["standard", "000", "001", "003", "004", "001 dragon=fast"])
+def test_a_match_of_games_under_each_preset_runs_to_its_end_and_resumes(tmp_path, preset):
+    """`match --games 2 --game-rules NNN`: both tables of every game (the seats swapped) played to the end;
+    stopped after 1 game and resumed, the file is the one a run in one go writes."""
+    from cli_runner import run
+
+    from huolong.engine.gamefile import split_games
+
+    part, whole = tmp_path / "part.hl", tmp_path / "whole.hl"
+    run("match", "random", "random", "--games", "1", "--seed", "3", "--game-rules", preset, "-o", part,
+        "--workers", "1")
+    resumed = run("match", "random", "random", "--games", "2", "--seed", "3", "--game-rules", preset, "-o", part,
+                  "--workers", "1")
+    assert "2 games" in resumed.output and "not over" not in resumed.output
+    run("match", "random", "random", "--games", "2", "--seed", "3", "--game-rules", preset, "-o", whole,
+        "--workers", "1")
+    assert part.read_text() == whole.read_text()
+    games = [read_game_text(text, "whole.hl") for text in split_games(whole.read_text())]
+    assert len(games) == 4 and all(g.state.over for g in games)
+    assert all(str(g.header.game_rules) == str(GameRules.parse(preset)) for g in games)
+    assert all(str(g.header.rules) == str(GameRules.parse(preset).hand_rules()) for g in games)
