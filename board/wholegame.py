@@ -16,8 +16,9 @@ from huolong.bots.table import decide_swap
 from huolong.engine import BIG_JOKER, Hand, HuolongError, Position, Rules, card_token, read_positions, seat_name, \
     write_position
 from huolong.engine.jokers import every_joker_buried, joker_round, told_sentences
-from huolong.engine.game import Declaration, GameRules, GameState, always, game_deal
-from huolong.engine.gamefile import GameFile, GameHeader, hand_tags, read_game_text
+from huolong.bots.game import deal_next
+from huolong.engine.game import Declaration, GameRules, GameState
+from huolong.engine.gamefile import GameFile, GameHeader, read_game_text
 from huolong.engine.order import SUITS
 from huolong.engine.seats import parse_seat
 from huolong.i18n import _
@@ -28,11 +29,11 @@ MAX_SEED = 10**9
 
 
 class _Question(Exception):
-    """The player's seat must decide whether to show its big jokers."""
+    """The player's seat must decide whether to make a showing while dealing (亮主, 反主)."""
 
-    def __init__(self, received, jokers: int, declarer: int | None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, received, showing) -> None:  # type: ignore[no-untyped-def]
         super().__init__()
-        self.received, self.jokers, self.declarer = received, jokers, declarer
+        self.received, self.showing = received, showing
 
 
 def _game_of(data: dict) -> GameFile:
@@ -93,36 +94,47 @@ def next_hand(data: dict) -> dict:
     if game.unfinished is not None:
         raise BadRequest(_("game: its last hand is not finished"))
     answers = data.get("answers", [])
-    if not isinstance(answers, list) or not all(isinstance(a, bool) for a in answers):
-        raise BadRequest(_("answers: a list of true or false"))
+    if not isinstance(answers, list) or not all(isinstance(a, bool) or a in SUIT_NAMES for a in answers):
+        raise BadRequest(_("answers: a list of true or false (or, for three jokers, the suit named: S, H, D or C)"))
     you = game.header.you
-    given = list(answers)
-
-    shown: list[Declaration | None] = []  # the declarations so far: a question to override names the declarer
-
-    def decide(seat):  # type: ignore[no-untyped-def]
-        if seat != you:
-            return always
-
-        def ask(s, received, jokers):  # type: ignore[no-untyped-def]
-            if not given:
-                raise _Question(received, jokers, shown[-1].seat if jokers == 2 and shown and shown[-1] else None)
-            return given.pop(0)
-        return ask
-
-    state = game.state
+    policies = [_Asked([a if isinstance(a, bool) else SUIT_NAMES.index(a) for a in answers])
+                if seat == you else _computer for seat in range(4)]
     try:
-        deal, declared = game_deal(game.header.seed, game.header.game, state.hands, state, game.header.rules,
-                                   game.header.game_rules, decide, shown.append)
+        deal, declared = deal_next(game.header, game.state, policies)  # type: ignore[arg-type]
     except _Question as q:
+        s = q.showing
         return {"game": game.text(), "state": state_dict(game), "question": {
-            "received": [card_token(c) for c in sorted(q.received, reverse=True)], "jokers": q.jokers,
-            "declarer": seat_name(q.declarer) if q.declarer is not None else None}}
-    number = state.hands + 1
-    deal.tags = {**dict(game.header.tags), **hand_tags(state, number, (declared.seat, declared.jokers)
-                                                       if declared else None)}
-    return {"game": game.text(), "state": state_dict(game), "hand": number, "deal": write_position(deal),
-            "declaration": _declaration(declared)}
+            "received": [card_token(c) for c in sorted(q.received, reverse=True)], "jokers": s.jokers,
+            "kind": s.kind, "cards": [card_token(c) for c in s.cards.cards],
+            "declarer": seat_name(s.over) if s.over is not None else None}}
+    return {"game": game.text(), "state": state_dict(game), "hand": game.state.hands + 1,
+            "deal": write_position(deal), "declaration": _declaration(declared)}
+
+
+SUIT_NAMES = ("S", "H", "D", "C")
+
+
+class _Computer:
+    """A computer seat while dealing: the default rule (docs/rules.md §12)."""
+
+    name = "computer"
+
+
+_computer = _Computer()
+
+
+class _Asked:
+    """Your seat while dealing: the answers given so far, then the question to ask."""
+
+    name = "you"
+
+    def __init__(self, answers: list) -> None:  # type: ignore[type-arg]
+        self.answers = answers
+
+    def show(self, seat, received, showing, rng):  # type: ignore[no-untyped-def]
+        if not self.answers:
+            raise _Question(received, showing)
+        return self.answers.pop(0)
 
 
 def bury_in_game(deal: Position, cards: Hand, data: dict) -> dict:
@@ -172,8 +184,10 @@ class _SwapQuestion(Exception):
 def _declaration(declared: Declaration | None) -> dict | None:
     if declared is None:
         return None
+    shown = declared.shown() or declared.cards
     return {"seat": seat_name(declared.seat), "jokers": declared.jokers, "trump": SUITS[declared.trump],
-            "from_bottom": declared.from_bottom,
+            "from_bottom": declared.from_bottom, "how": declared.how,
+            "cards": [card_token(c) for c in shown.cards] if shown is not None else [],
             "overrode": seat_name(declared.overrode) if declared.overrode is not None else None}
 
 

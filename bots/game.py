@@ -6,9 +6,11 @@ come from the game so far. Each decision draws its own random stream, named
 by the game, the hand and the play's number, so a game resumed from its file
 plays on exactly as it would have in one sitting.
 
-A policy may decide the declaration while dealing with a ``declare(seat,
-received, jokers, rng)`` method (show ``jokers`` big jokers, seeing its cards so
-far); one without it follows the default rule (declare at the first chance).
+A policy may decide the declaration while dealing with a ``show(seat,
+received, showing, rng)`` method (make the :class:`~huolong.engine.declaring.Showing`
+offered, seeing its cards so far; for three jokers it may return the suit it
+names), or, for big jokers alone, ``declare(seat, received, jokers, rng)``;
+one without them follows the default rule (declare at the first chance).
 
 >>> from huolong.engine.gamefile import GameHeader
 >>> from huolong.bots.policy import policy_of
@@ -22,8 +24,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from huolong.engine import BIG_JOKER, Play, Position
-from huolong.engine.game import Decide, Declaration, GameState, always, game_deal
+from huolong.engine import Hand, Position
+from huolong.engine.game import Decide, Declaration, GameState, Showing, always, game_deal
 from huolong.engine.shown import TAG as SHOWN_TAG, shown_text
 from huolong.engine.gamefile import GameFile, GameHeader, hand_tags
 from huolong.engine.seats import Seat
@@ -41,11 +43,19 @@ def table_seed(header: GameHeader, number: int) -> str:
 
 def _decider(policies: Sequence[Policy], header: GameHeader, number: int) -> Callable[[Seat], Decide]:
     def of(seat: Seat) -> Decide:
-        method = getattr(policies[seat], "declare", None)
-        if method is None:
+        show = getattr(policies[seat], "show", None)
+        method = getattr(policies[seat], "declare", None)  # big jokers only (002's questions)
+        if show is None and method is None:
             return always
         rng = random.Random(f"{table_seed(header, number)}:declare:{seat}")
-        return lambda s, received, jokers: bool(method(s, received, jokers, rng))
+
+        def decide(s: Seat, received: Hand, showing: Showing) -> bool | int:
+            if show is not None:
+                return show(s, received, showing, rng)  # type: ignore[no-any-return]
+            if showing.kind == "big":
+                return bool(method(s, received, showing.jokers, rng))  # type: ignore[misc]
+            return always(s, received, showing)
+        return decide
     return of
 
 
@@ -66,9 +76,10 @@ def deal_next(header: GameHeader, state: GameState, policies: Sequence[Policy],
 
     deal, declared = game_deal(header.seed, header.game, state.hands, state, header.rules, header.game_rules,
                                _decider(policies, header, number), hear)
-    deal.tags = {**dict(header.tags), **hand_tags(state, number, (declared.seat, declared.jokers) if declared else None)}
-    if declared is not None and showings:
-        deal.tags[SHOWN_TAG] = shown_text([(d.seat, Play((BIG_JOKER,) * d.jokers)) for d in showings])
+    deal.tags = {**dict(header.tags), **hand_tags(state, number, declared)}
+    cards = [(d.seat, d.shown()) for d in showings if d.shown() is not None]
+    if declared is not None and cards:
+        deal.tags[SHOWN_TAG] = shown_text(cards)  # type: ignore[arg-type]
     return deal, declared
 
 

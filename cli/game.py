@@ -24,7 +24,8 @@ from huolong.analysis.hand_review import ReviewSettings, decisions, review_hand
 from huolong.bots import PolicyError, policies_of
 from huolong.bots.table import play_table
 from huolong.engine import BIG_JOKER, Hand, HuolongError, Play, Position, Rules, parse_seat, seat_label, write_position
-from huolong.engine.cards import typed
+from huolong.engine.cards import suit_of, typed
+from huolong.engine.declaring import Showing
 from huolong.engine.deal import deal_hand
 from huolong.engine.jokers import joker_bury_of, told_sentences
 from huolong.engine.sampling import Knowledge, shown_voids
@@ -56,6 +57,7 @@ class HumanPolicy:
         self.style = style
         self.hint_seed = hint_seed
         self.declarer: int | None = None  # who has declared while this hand is dealt (the game tells it)
+        self.first_hand = True  # the declarer deals (the game tells it)
         self.every_big_joker = False  # 快龙: the bury must hold every big joker (the game tells it)
 
     def bury(self, knowledge: Knowledge, rng: random.Random) -> Hand:
@@ -115,29 +117,64 @@ class HumanPolicy:
             click.echo(ngettext("  Type 0 or {limit}, or q to stop.", "  Type a number from 0 to {limit}, or q to "
                                 "stop.", limit).format(limit=limit))
 
-    def declare(self, seat: int, received: Hand, jokers: int, rng: random.Random) -> bool:
-        """While dealing: show ``jokers`` big jokers to declare (1) or to override a declaration (2)?"""
+    def show(self, seat: int, received: Hand, showing: Showing, rng: random.Random) -> bool | int:
+        """While dealing: make ``showing`` (declare, or override the declaration so far)? For three jokers
+        (a showing of kind ``any``) the answer is the suit named."""
         click.echo("\n" + ngettext("Your cards so far ({n} card):", "Your cards so far ({n} cards):",
                                    len(received)).format(n=len(received)))
         click.echo("  " + self.style.cards(sorted(received, reverse=True)),
                    color=self.style.color)
-        if jokers == 1 or self.declarer is None:
-            question = (_("You received a big joker. Show it and declare? Your next plain card sets the trump suit, "
-                          "and you deal (y/n)") if jokers == 1 else
-                        _("You hold two big jokers. Show them to override the declaration? Your next plain card "
-                          "sets the trump suit, and you deal (y/n)"))
-        else:
-            question = _("{declarer} declared with a big joker. You hold two: show them to override {declarer}'s "
-                         "declaration? Your next plain card sets the trump suit, and you deal (y/n)").format(
-                declarer=seat_label(self.declarer))
-        question = wrap(question)
+        question = wrap(self._question(showing))
         while True:
-            answer = ask(question).lower()
+            answer = typed(ask(question)).lower()
+            if showing.kind == "any" and answer not in NO:
+                suit = _suit_named(answer)
+                if suit is not None:
+                    return suit
+                click.echo(_("  Type the suit to name (♠ ♥ ♦ ♣, or S H D C), n (no), or q to stop."))
+                continue
             if answer in YES:
                 return True
             if answer in NO:
                 return False
             click.echo(_("  Type y (yes) or n (no), or q to stop."))
+
+    def _question(self, showing: Showing) -> str:
+        cards = self.style.play(showing.cards)
+        declarer = seat_label(self.declarer) if self.declarer is not None else ""
+        deal = self.first_hand
+        if showing.kind == "big" and len(showing.cards) == 2 and self.declarer is not None:
+            return _("{declarer} declared with a big joker. You hold two: show them to override {declarer}'s "
+                     "declaration? Your next plain card sets the trump suit, and you deal (y/n)").format(
+                declarer=declarer) if deal else _("{declarer} declared with a big joker. You hold two: show them to "
+                                                  "override {declarer}'s declaration? Your next plain card sets the "
+                                                  "trump suit (y/n)").format(declarer=declarer)
+        if showing.kind == "big" and len(showing.cards) == 2:
+            return _("You hold two big jokers. Show them to override the declaration? Your next plain card "
+                     "sets the trump suit, and you deal (y/n)")
+        if showing.kind in ("big", "little") and showing.over is not None:
+            return (_("{declarer} declared with a little joker. Show your big joker to override? Your next plain "
+                      "card sets the trump suit, and you deal (y/n)") if deal else
+                    _("{declarer} declared with a little joker. Show your big joker to override? Your next plain "
+                      "card sets the trump suit (y/n)")).format(declarer=declarer)
+        if showing.kind == "big":
+            return (_("You received a big joker. Show it and declare? Your next plain card sets the trump suit, "
+                      "and you deal (y/n)") if deal else
+                    _("You received a big joker. Show it and declare? Your next plain card sets the trump suit (y/n)"))
+        if showing.kind == "little":
+            return (_("You received a little joker. Show it and declare? Your next plain card sets the trump suit, "
+                      "and you deal (y/n)") if deal else
+                    _("You received a little joker. Show it and declare? Your next plain card sets the trump suit "
+                      "(y/n)"))
+        if showing.kind == "any":
+            return _("You hold {cards}: show them and name any suit trump? Type the suit (♠ ♥ ♦ ♣, or S H D C), "
+                     "or n").format(cards=cards)
+        suit = self.style.suit(suit_of(showing.cards.cards[0]))
+        if showing.over is not None:
+            return _("{declarer} has shown level cards. Show {cards} to override and make {suit} trump (y/n)").format(
+                declarer=declarer, cards=cards, suit=suit)
+        return (_("Show {cards} and make {suit} trump? You deal (y/n)") if deal else
+                _("Show {cards} and make {suit} trump (y/n)")).format(cards=cards, suit=suit)
 
     def play(self, knowledge: Knowledge, rng: random.Random) -> Play:
         pos = knowledge.position
@@ -158,6 +195,17 @@ class HumanPolicy:
                                            "LJ, or 大王 and 小王), hint for advice, or q to stop.")))
                 continue
             return play
+
+
+def _suit_named(text: str) -> int | None:
+    """The suit a player named: ♠ ♥ ♦ ♣, S H D C, or its Chinese name."""
+    from huolong.engine.cards import CHINESE_SUITS, SUIT_SYMBOLS, SUITS
+
+    text = text.strip()
+    for names in (SUIT_SYMBOLS, SUITS.lower()):
+        if len(text) == 1 and text in names:
+            return names.index(text)
+    return CHINESE_SUITS.get(text)
 
 
 def ask(question: str) -> str:

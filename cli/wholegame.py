@@ -173,6 +173,7 @@ def _play(game: GameFile, path: str, style: Style) -> None:
     assert you is not None
     policies = policies_of(",".join(f"{s}={p}" for s, p in zip("SENW", header.players) if p != "you"))
     human = policies[you] = HumanPolicy(style, header.seed)
+    human.first_hand = game.state.dealer is None
     say = announcer(you, style)
     others = sorted({p for p in header.players if p != "you"})
 
@@ -204,17 +205,27 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         human.declarer = declared.seat if declared is not None else None  # the question of 反主 names the seat
         if declared is None:
             click.echo(_("Nobody declared while dealing: the cards are dealt again."))
-        elif declared.jokers == 1:
+        elif declared.how in ("bottom", "draw", "turn"):
+            return  # nobody declared: the hand's sentence says how the trump was found
+        elif declared.how == "big" and declared.cards is None and declared.jokers == 1:
             click.echo(_("While dealing, {seat} shows a big joker and declares.").format(seat=seat_label(declared.seat)))
-        else:
+        elif declared.how == "big" and declared.cards is None:
             click.echo(_("While dealing, {seat} shows two big jokers and overrides {declarer}'s declaration.").format(
                 seat=seat_label(declared.seat), declarer=seat_label(declared.overrode)))
+        elif declared.overrode is None:
+            click.echo(_("While dealing, {seat} shows {cards} and declares.").format(
+                seat=seat_label(declared.seat), cards=style.play(declared.shown())), color=style.color)
+        else:
+            click.echo(_("While dealing, {seat} shows {cards} and overrides {declarer}'s declaration.").format(
+                seat=seat_label(declared.seat), cards=style.play(declared.shown()),
+                declarer=seat_label(declared.overrode)), color=style.color)
 
     def on_play(pos: Position) -> None:
         say(pos)
         save()
 
     def on_hand(done: GameFile, table: TableResult) -> None:
+        human.first_hand = False  # the next hands' dealers come from the results
         record = table.record
         finished.append(write_position(record))
         save()
@@ -261,6 +272,31 @@ def _play(game: GameFile, path: str, style: Style) -> None:
 
 def declaration_sentence(declared: Declaration, style: Style) -> str:
     suit = style.suit(declared.trump)
+    seat = seat_label(declared.seat)
+    if declared.how == "bottom":
+        return _("Nobody declared while dealing: the bottom's first plain card makes {suit} trump, and {seat}, "
+                 "dealt the first card, deals.").format(suit=suit, seat=seat)
+    if declared.how == "draw":
+        return _("Nobody declared while dealing: {card}, drawn from the bottom, makes {suit} trump.").format(
+            card=style.play(declared.cards), suit=suit)
+    if declared.how == "turn":
+        return _("Nobody declared while dealing: each seat turned a card of the bottom; {seat} turned the highest, "
+                 "{card}, and deals with {suit} trump.").format(seat=seat, card=style.play(declared.cards), suit=suit)
+    if declared.cards is not None:  # a little joker, level cards, three jokers, or 004's fixed big joker
+        shown = style.play(declared.shown())
+        if declared.how in ("level", "any"):
+            text = (_("While dealing, {seat} showed {cards}: {suit} is trump.") if declared.overrode is None else
+                    _("While dealing, {seat} showed {cards}, overriding {declarer}: {suit} is trump."))
+        elif declared.from_bottom:
+            text = _("While dealing, {seat} showed {cards} and received no plain card after it: the bottom's first "
+                     "plain card makes {suit} trump.")
+        else:
+            text = (_("While dealing, {seat} showed {cards}: the next plain card {seat} received makes {suit} trump.")
+                    if declared.overrode is None else
+                    _("While dealing, {seat} showed {cards}, overriding {declarer}: the next plain card {seat} "
+                      "received makes {suit} trump."))
+        declarer = seat_label(declared.overrode) if declared.overrode is not None else ""
+        return text.format(seat=seat, cards=shown, suit=suit, declarer=declarer)
     if declared.from_bottom:
         text = ngettext("While dealing, {seat} showed {n} big joker and received no plain card after it: the "
                         "bottom's first plain card makes {suit} trump.",

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field, fields, replace
 
 from huolong.i18n import N_, _
 
-from .cards import BIG_JOKER, Card, Hand, all_cards, is_joker, rank_of, suit_of
+from .cards import Card, Hand, all_cards, rank_of
 from .errors import HuolongError, RulesError, excerpt
+from .declaring import DECLARE_CHOICES, FIRST_CHOICES, NOBODY_CHOICES, Decide, Declaration, Showing, always, declare
 from .jokers import TAKE_CHOICES
 from .order import LEVELS
 from .outcome import Outcome
@@ -37,8 +38,8 @@ from .position import FULL_HAND, Position
 from .rules import Rules
 from .seats import Seat, next_seat, partner
 
-__all__ = ["Declaration", "GameError", "GameRules", "GameState", "PRESETS", "hooked_with_j", "declare", "deck_of", "game_deal",
-           "team_of", "TEAM_NAMES"]
+__all__ = ["Decide", "Declaration", "GameError", "GameRules", "GameState", "PRESETS", "Showing", "always", "declare",
+           "deck_of", "game_deal", "hooked_with_j", "team_of", "TEAM_NAMES"]
 
 TEAM_NAMES = ("SN", "EW")  # team 0: S and N, team 1: E and W (as files write them)
 TOP_CHOICES = ("A", "T")
@@ -68,7 +69,9 @@ class GameRules:
     - ``dragon``: ``slow`` — burying big jokers is a choice (慢龙) — or ``fast`` — every big joker must be
       buried, except at level J (快龙, 000/001);
     - ``jrules``: ``on`` — 001's 遇J A不过 (attackers at J or A do not go up) and J可钩到底 (a dealer team at J
-      whose bottom is dug with a J falls back to 3) — or ``off``.
+      whose bottom is dug with a J falls back to 3) — or ``off``;
+    - ``declare``, ``first``, ``nobody``: how trump is declared while dealing, on the first hand, and when
+      nobody declares (:mod:`.declaring`).
 
     A preset is named after its rule text (``000`` … ``004``; ``standard`` is 002) and takes options after it.
 
@@ -85,6 +88,9 @@ class GameRules:
     third: str = "free"
     dragon: str = "slow"
     jrules: str = "off"
+    declare: str = "big"
+    first: str = "same"
+    nobody: str = "redeal"
     preset: str = field(default="standard", repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -138,14 +144,18 @@ class GameRules:
 GAME_CHOICES: dict[str, tuple[str, ...]] = {
     "top": TOP_CHOICES, "trump": TRUMP_CHOICES, "kouwang": ("any", "attackers-first", "dealer"),
     "take": TAKE_CHOICES, "third": ("free", "must"), "dragon": ("slow", "fast"), "jrules": ("off", "on"),
+    "declare": DECLARE_CHOICES, "first": FIRST_CHOICES, "nobody": NOBODY_CHOICES,
 }
 #: Each rule text's game (docs/rules.md, "Presets"); ``standard`` is 002's. What a text leaves open is 002's.
 PRESETS: dict[str, dict[str, str]] = {
     "standard": {},
-    "000": {"trump": "hand", "take": "lowest-no-points-triples", "third": "must", "jrules": "on"},
-    "001": {"take": "lowest-no-points-triples", "third": "must", "jrules": "on"},
-    "003": {"trump": "hand", "kouwang": "attackers-first"},
-    "004": {"top": "T", "trump": "hand", "take": "lowest-no-points"},
+    "000": {"trump": "hand", "take": "lowest-no-points-triples", "third": "must", "jrules": "on", "declare": "jokers",
+            "nobody": "bottom"},
+    "001": {"take": "lowest-no-points-triples", "third": "must", "jrules": "on", "declare": "jokers",
+            "nobody": "bottom"},
+    "003": {"trump": "hand", "kouwang": "attackers-first", "declare": "jokers"},
+    "004": {"top": "T", "trump": "hand", "take": "lowest-no-points", "declare": "level", "first": "big-fixed",
+            "nobody": "draw"},
 }
 PRESET_ALIASES = {"002": "standard"}
 #: The hands' ruleset each rule text gives (docs/rules.md, "Presets"): a game under a preset plays its hands so,
@@ -269,34 +279,6 @@ def parse_levels(text: str) -> tuple[str, str]:
     return words[1].upper(), words[3].upper()
 
 
-# -- the declaration while dealing (亮主, 反主) --------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Declaration:
-    """Who declared while dealing and the trump suit it set: the declarer deals the hand.
-
-    ``jokers``: the big jokers shown (1 declares, 2 override a single one); ``from_bottom``: the declarer
-    received no plain card after declaring, so the bottom's first plain card set the suit; ``overrode``:
-    the seat whose declaration two big jokers overrode (反主), None for a first declaration.
-    """
-
-    seat: Seat
-    trump: int
-    jokers: int
-    from_bottom: bool = False
-    overrode: Seat | None = None
-
-
-#: A seat's choice while dealing: (seat, its cards so far, the big jokers it would show) → show them?
-Decide = Callable[[Seat, Hand, int], bool]
-
-
-def always(seat: Seat, received: Hand, jokers: int) -> bool:
-    """The default rule: declare at the first big joker, override with two at the first chance."""
-    return True
-
-
 def deck_of(rng: random.Random) -> tuple[list[Card], Seat]:
     """A shuffled deck of the three packs and the seat dealt its first card."""
     deck = all_cards()
@@ -312,52 +294,6 @@ def dealt(deck: list[Card], first: Seat) -> tuple[list[Hand], Hand]:
     return [Hand.from_cards(c) for c in cards], Hand.from_cards(deck[4 * FULL_HAND:])
 
 
-def declare(deck: list[Card], first: Seat, decide: Callable[[Seat], Decide] | None = None,
-            shown: Callable[[Declaration | None], None] | None = None) -> Declaration | None:
-    """The declaration while dealing ``deck`` from ``first`` (seed 002), or None when nobody declared (a redeal).
-
-    A seat that receives a big joker while nobody has declared may show it; the suit of the next plain card
-    it receives is trump. A seat holding two big jokers may override a single one the same way. A declarer
-    who receives no plain card after declaring takes the suit of the bottom's first plain card.
-    ``decide(seat)`` gives the seat's choice (:func:`always` for every seat by default); ``shown`` hears of
-    each declaration as it is made (its trump not yet known: −1), and of none (None) when nobody declared.
-
-    >>> from .cards import parse_card as c
-    >>> deck = [c("S4"), c("BJ"), c("S5"), c("S6"), c("S7"), c("H2")] + [c("C3")] * 156
-    >>> declare(deck, first=0)  # E gets the big joker, then ♥2
-    Declaration(seat=1, trump=1, jokers=1, from_bottom=False, overrode=None)
-    """
-    chooser = decide or (lambda seat: always)
-    received: list[list[Card]] = [[] for _ in range(4)]
-    held = [0, 0, 0, 0]
-    current: Declaration | None = None
-    waiting = False  # the declarer has not yet received a plain card
-    for j, card in enumerate(deck[: 4 * FULL_HAND]):
-        seat = (first + j) % 4
-        received[seat].append(card)
-        if card == BIG_JOKER:
-            held[seat] += 1
-            if current is None or (current.jokers == 1 and current.seat != seat and held[seat] >= 2):
-                jokers = 1 if current is None else 2
-                if chooser(seat)(seat, Hand.from_cards(received[seat]), jokers):
-                    overrode = None if current is None else current.seat
-                    current, waiting = Declaration(seat, -1, jokers, overrode=overrode), True
-                    if shown is not None:
-                        shown(current)
-        elif waiting and seat == current.seat and not is_joker(card):  # type: ignore[union-attr]
-            current, waiting = replace(current, trump=suit_of(card)), False  # type: ignore[arg-type]
-    if current is None:
-        if shown is not None:
-            shown(None)
-        return None
-    if waiting:
-        plain = [suit_of(c) for c in deck[4 * FULL_HAND:] if not is_joker(c)]
-        if not plain:
-            return None
-        current = replace(current, trump=plain[0], from_bottom=True)
-    return current
-
-
 def game_deal(seed: int, game: int, hand: int, state: GameState, rules: Rules | None = None,
               game_rules: GameRules | None = None,
               decide: Callable[[Seat], Decide] | None = None,
@@ -366,14 +302,20 @@ def game_deal(seed: int, game: int, hand: int, state: GameState, rules: Rules | 
     that set its dealer and trump (None when the state already did).
 
     The cards come from (seed, game, hand) alone, whatever the state: the same cards at every table of a
-    match. When nobody declares, the cards are dealt again from the same stream (seed 002: 重新发牌).
+    match. When nobody declares, the cards are dealt again from the same stream (seed 002: 重新发牌), or the
+    bottom sets the trump (``nobody`` of the game rules, :mod:`.declaring`).
     """
     rules, game_rules = rules or Rules(), game_rules or GameRules()
     rng = random.Random(f"huolong-solve-game:{seed}:{game}:{hand}")
+    draws = random.Random(f"huolong-solve-game:{seed}:{game}:{hand}:draw")  # the bottom's card drawn (004)
+    first_hand = state.dealer is None
+    level = "3" if first_hand else state.levels[team_of(state.dealer)]  # type: ignore[arg-type]
     while True:
         deck, first = deck_of(rng)
-        needs = state.dealer is None or game_rules.trump == "hand"
-        found = declare(deck, first, decide, shown) if needs else None
+        needs = first_hand or game_rules.trump == "hand"
+        found = declare(deck, first, decide, shown, way=game_rules.declare, level=level,
+                        fixed=first_hand and game_rules.first == "big-fixed", nobody=game_rules.nobody,
+                        first_hand=first_hand, rng=draws) if needs else None
         if needs and found is None:
             continue
         hands, kitty = dealt(deck, first)

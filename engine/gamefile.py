@@ -30,6 +30,7 @@ from huolong.i18n import _
 from .dealfile import _split, _text_of, read_positions, write_position
 from .errors import DealFileError, HuolongError, excerpt
 from .files import os_reason
+from .declaring import Declaration
 from .game import GameError, GameRules, GameState, parse_levels
 from .order import SUITS
 from .position import Position
@@ -99,11 +100,11 @@ class GameFile:
         return write_game(self.header, self.positions())
 
 
-def hand_tags(state: GameState, number: int, declared: tuple[Seat, int] | None) -> dict[str, str]:
+def hand_tags(state: GameState, number: int, declared: Declaration | None) -> dict[str, str]:
     """The game tags of hand ``number`` (1-based) played from ``state``."""
     tags = {"Hand": str(number), "Levels": state.levels_text()}
     if declared is not None:
-        tags["Declaration"] = f"{seat_name(declared[0])} {declared[1]}"
+        tags["Declaration"] = declared.tag()
     return tags
 
 

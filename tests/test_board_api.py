@@ -748,6 +748,22 @@ def test_a_board_game_asks_your_seat_to_bury_big_jokers_after_the_dealers_bury(c
     assert "JokerBury" not in single["text"]
 
 
+def test_a_board_game_under_000_asks_about_a_little_joker_and_names_the_kind(client):
+    """000: 小王定主 — seed 2: S (you) receives a little joker first; E overrides later with two big jokers."""
+    r = client.post("/api/game/next", json={"seat": "S", "policy": "random", "seed": 2, "game_rules": "000",
+                                            "answers": []}).json()
+    assert r["question"]["kind"] == "little" and r["question"]["cards"] == ["LJ"]
+    dealt = client.post("/api/game/next", json={"seat": "S", "policy": "random", "seed": 2, "game_rules": "000",
+                                                "answers": [True]}).json()
+    d = dealt["declaration"]
+    assert d["how"] == "big" and d["cards"] == ["BJ", "BJ"] and d["seat"] == "E" and d["overrode"] == "N"
+    [deal] = read_positions(dealt["deal"])
+    assert deal.tags["Shown"] == "S LJ, N BJ, E BJ BJ" and deal.tags["Declaration"] == "E BJ BJ"
+    assert deal.rules.zero == "plus2" and deal.rules.three_jokers == "levels"  # 000's hands
+    bad = client.post("/api/game/next", json={"seat": "S", "policy": "random", "seed": 2, "answers": ["X"]})
+    assert bad.status_code == 400 and "answers" in bad.json()["error"]
+
+
 def test_under_fast_dragon_a_board_game_refuses_your_bury_without_your_big_jokers(client):
     from huolong.engine import card_token
 

@@ -43,6 +43,7 @@ async function nextHand() {
   } catch (e) { showError(e.message); }
 }
 
+// yes / no, or for three jokers the suit named ("S" … "C")
 async function answer(yes) { st.whole.answers.push(yes); st.whole.question = null; await nextHand(); }
 
 // The hand on the table, as the single-hand game plays it, with the plays made so far.
@@ -136,21 +137,30 @@ export function scoreLine() {
 export function wholeParts(v) {
   const w = st.whole;
   if (!w) return [];
-  const kids = [scoreLine()];
+  const kids = [scoreLine()], s = w.state;
   if (w.question) {
-    kids.push(el("div", { id: "whole-question" }, t(w.question.jokers === 1 ? "whole_question_one" : "whole_question_two",
-      { declarer: w.question.declarer })),
-      el("div", { class: "muted" }, t("whole_cards_so_far", { cards: w.question.received.map(cardText).join(" ") })),
-      el("button", { type: "button", id: "whole-yes", on: { click: () => answer(true) } },
-        t(w.question.jokers === 1 ? "whole_yes" : "whole_yes_override")), " ",
-      el("button", { type: "button", id: "whole-no", on: { click: () => answer(false) } },
-        t(w.question.jokers === 1 ? "whole_no" : "whole_no_override")));
+    const q = w.question, over = Boolean(q.declarer);
+    const args = { declarer: q.declarer, cards: (q.cards || []).map(cardText).join(" "),
+      suit: q.cards && q.cards.length ? SUIT[q.cards[0][0]] || "" : "" };
+    kids.push(el("div", { id: "whole-question" }, t(questionKey(q, !s || !s.dealer), args)),
+      el("div", { class: "muted" }, t("whole_cards_so_far", { cards: q.received.map(cardText).join(" ") })));
+    if (q.kind === "any") { // three jokers: the suit is named
+      for (const suit of "SHDC") {
+        kids.push(el("button", { type: "button", id: "whole-suit-" + suit, on: { click: () => answer(suit) } },
+          t("whole_name_suit", { suit: SUIT[suit] })), " ");
+      }
+    } else {
+      kids.push(el("button", { type: "button", id: "whole-yes", on: { click: () => answer(true) } },
+        t(over ? "whole_yes_override" : "whole_yes")), " ");
+    }
+    kids.push(el("button", { type: "button", id: "whole-no", on: { click: () => answer(false) } },
+      t(over ? "whole_no_override" : "whole_no")));
     return kids;
   }
-  if (w.declaration && !w.result && w.hand === 1) {
-    const d = w.declaration, args = { seat: d.seat, declarer: d.overrode, trump: SUIT[d.trump] };
-    kids.push(el("div", { class: "muted", id: "whole-declaration" },
-      t(d.from_bottom ? "whole_from_bottom" : d.jokers === 2 ? "whole_overrode" : "whole_declared", args)));
+  if (w.declaration && !w.result) {
+    const d = w.declaration, cards = (d.cards || []).map(cardText).join(" ");
+    const args = { seat: d.seat, declarer: d.overrode, trump: SUIT[d.trump], cards };
+    kids.push(el("div", { class: "muted", id: "whole-declaration" }, t(declarationKey(d), args)));
   }
   if (v && v.told && v.told.length && !w.result) kids.push(el("div", { id: "whole-told" }, v.told.join(" ")));
   if (w.adding) kids.push(el("div", { class: "muted" }, t("whole_saving")));
@@ -159,6 +169,26 @@ export function wholeParts(v) {
   kids.push(el("div", { class: "muted" }, t("whole_saved")),
     el("button", { type: "button", id: "whole-download", on: { click: download } }, t("whole_download")));
   return kids;
+}
+
+// The question asked while dealing, by the showing's kind ("the first hand": its declarer deals).
+function questionKey(q, first) {
+  if (q.kind === "any") return "whole_question_any";
+  if (q.kind === "level") return q.declarer ? "whole_question_level_over" : "whole_question_level";
+  if (q.kind === "little") return "whole_question_little";
+  if (q.declarer && q.jokers === 1) return "whole_question_over_little";
+  if (q.jokers === 2) return first ? "whole_question_two" : "whole_question_two_later";
+  return first ? "whole_question_one" : "whole_question_one_later";
+}
+function declarationKey(d) {
+  if (d.how === "bottom") return "whole_bottom";
+  if (d.how === "draw") return "whole_drawn";
+  if (d.how === "turn") return "whole_turned";
+  if (d.from_bottom) return "whole_from_bottom";
+  if (d.how === "big" && !d.cards.some((c) => c !== "BJ") && d.cards.length <= 2 && !d.overrode && d.jokers === 1)
+    return "whole_declared";
+  if (d.how === "big" && d.jokers === 2 && d.overrode && d.cards.length === 2) return "whole_overrode";
+  return d.overrode ? "whole_overrode_cards" : "whole_declared_cards";
 }
 
 function endParts() {
