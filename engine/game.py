@@ -75,8 +75,9 @@ class GameRules:
 
     A preset is named after its rule text (``000`` … ``004``; ``standard`` is 002) and takes options after it.
 
-    >>> GameRules.parse("top=T trump=hand")
-    GameRules(top='T', trump='hand', kouwang='any', take='lowest', third='free', dragon='slow', jrules='off')
+    >>> rules = GameRules.parse("top=T trump=hand")
+    >>> rules.top, rules.trump, rules.kouwang, rules.declare
+    ('T', 'hand', 'any', 'big')
     >>> str(GameRules()), str(GameRules.parse("top=T")), str(GameRules.parse("001 dragon=fast"))
     ('standard', 'standard top=T', '001 dragon=fast')
     """
