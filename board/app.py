@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from huolong.engine import Hand, HuolongError, Play, Rules, write_position
 from huolong.engine.deal import deal_hand
-from huolong.engine.jokers import joker_bury_of, told_sentences
+from huolong.engine.jokers import GANGUO_TAG, joker_bury_of, told_sentences
 
 from huolong.i18n import _, from_accept_language, language, normalize, use
 
@@ -223,6 +223,8 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         if viewer is not None and (not isinstance(viewer, str) or viewer not in "SENW" or len(viewer) != 1):
             raise BadRequest(_("viewer: one of S E N W, not {viewer!r}").format(viewer=viewer))
         out = position_view(pos, "SENW".index(viewer) if viewer else None)
+        if pos.tags.get(GANGUO_TAG):
+            out["ganguo"] = True  # 004's 干锅: the bottom stayed as dealt
         told = joker_bury_of(pos)
         if told is not None:  # the round of 扣王 as this seat was told it, in the page's language
             out["told"] = told_sentences(told, "SENW".index(viewer) if viewer else None, pos.dealer,

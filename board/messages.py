@@ -267,6 +267,8 @@ MESSAGES = {
     "game_swap_question": N_("扣王: big jokers in the bottom so far: {n}. You may bury up to {limit} of yours too; for "
                              "each you take back one of the bottom's lowest cards. Every big joker in the bottom is "
                              "worth 3 levels to the side that goes up."),
+    "game_swap_question_little": N_("扣王: big jokers in the bottom so far: {n}. You may bury up to {limit} of your jokers too, big ones first; for each you take back one of the bottom's lowest cards that is not a point card."),
+    "whole_ganguo": N_("干锅: the bottom as dealt holds no card of the trump suit but level cards, or only trumps: it stays as it is, nobody buries jokers, and its jokers count for nothing."),
     "game_swap_button": N_("Bury {n}"),
     "game_rules": N_("rules (a whole game)"),
     "game_rules_002": N_("002 (the default): 扣王 by any seat"),

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from huolong.engine import TRUMP, HuolongError, Position, card_points, card_token, seat_name
 from huolong.engine.cards import NUM_KINDS, SUITS
+from huolong.engine.jokers import BOTTOM_SHOWN_TAG
 from huolong.engine.outcome import WIN_GAME_POINTS, levels_reason
 from huolong.engine.sampling import Knowledge
 from huolong.engine.seats import Seat
@@ -86,7 +87,7 @@ def position_view(pos: Position, viewer: Seat | None = None) -> dict:
     bridge = not pos.shape.card_scores
     over = pos.is_over()
     visible = [viewer is None or s == viewer for s in range(4)]
-    bottom_seen = viewer is None or viewer == pos.dealer or over
+    bottom_seen = viewer is None or viewer == pos.dealer or over or bool(pos.tags.get(BOTTOM_SHOWN_TAG))
     last = pos.history[-1] if pos.history else None
     view = {
         "rules": str(pos.rules),

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 
 from huolong.bots import PolicyError, policies_of
-from huolong.bots.table import decide_swap
+from huolong.bots.table import decide_swap, ganguo_bury, is_ganguo_deal, round_after_bury
 from huolong.engine import BIG_JOKER, Hand, HuolongError, Position, Rules, card_token, read_positions, seat_name, \
     write_position
-from huolong.engine.jokers import every_joker_buried, joker_round, told_sentences
+from huolong.engine.jokers import every_joker_buried, joker_bury_of, told_sentences
 from huolong.bots.game import deal_next
 from huolong.engine.game import Declaration, GameRules, GameState
 from huolong.engine.gamefile import GameFile, GameHeader, read_game_text
@@ -107,6 +107,8 @@ def next_hand(data: dict) -> dict:
             "received": [card_token(c) for c in sorted(q.received, reverse=True)], "jokers": s.jokers,
             "kind": s.kind, "cards": [card_token(c) for c in s.cards.cards],
             "declarer": seat_name(s.over) if s.over is not None else None}}
+    if is_ganguo_deal(deal, game.header.game_rules):  # 干锅: the bottom stays as dealt, no bury to make
+        deal = ganguo_bury(deal)
     return {"game": game.text(), "state": state_dict(game), "hand": game.state.hands + 1,
             "deal": write_position(deal), "declaration": _declaration(declared)}
 
@@ -167,10 +169,12 @@ def bury_in_game(deal: Position, cards: Hand, data: dict) -> dict:
         return answer
 
     try:
-        after, told = joker_round(buried, rules.kouwang, rules.take, rules.third, fast, choose)
+        after = round_after_bury(buried, rules, fast, choose)
     except _SwapQuestion as q:
-        return {"question": {"limit": q.limit, "bottom_jokers": q.bottom_jokers}, "bury": str(cards)}
-    return {"text": write_position(after), "told": told_sentences(told, you, deal.dealer, lambda p: p.unicode())}
+        return {"question": {"limit": q.limit, "bottom_jokers": q.bottom_jokers, "little": rules.little == "after-big"},
+                "bury": str(cards)}
+    told = joker_bury_of(after)
+    return {"text": write_position(after), "told": told_sentences(told, you, deal.dealer, lambda p: p.unicode())}  # type: ignore[arg-type]
 
 
 class _SwapQuestion(Exception):

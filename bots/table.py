@@ -13,16 +13,17 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from huolong.engine import Hand, Position, seat_label
+from huolong.engine import BIG_JOKER, LITTLE_JOKER, Hand, Position, seat_label
 from huolong.engine.game import GameRules
-from huolong.engine.jokers import every_joker_buried, joker_round
+from huolong.engine.jokers import BOTTOM_SHOWN_TAG, GANGUO_TAG, every_joker_buried, is_ganguo, joker_round
 from huolong.engine.dealfile import result_text
 from huolong.engine.sampling import Knowledge
 from huolong.i18n import _
 
 from .policy import Policy, PolicyError
 
-__all__ = ["Decision", "IllegalDecision", "TableResult", "decide_swap", "play_table"]
+__all__ = ["Decision", "IllegalDecision", "TableResult", "decide_swap", "ganguo_bury", "is_ganguo_deal", "play_table",
+           "round_after_bury"]
 
 
 class IllegalDecision(PolicyError):
@@ -80,6 +81,29 @@ def decide_swap(seat: int, limit: int, pos: Position, policy: Policy, rng: rando
     return n
 
 
+def is_ganguo_deal(deal: Position, game_rules: GameRules) -> bool:
+    """Is this deal 干锅 under the game rules (004: the bottom stays as dealt)?"""
+    return game_rules.ganguo == "on" and deal.kitty is not None and is_ganguo(deal.kitty, deal.order)
+
+
+def ganguo_bury(deal: Position) -> Position:
+    """干锅: the dealer keeps the bottom as dealt (底牌不能替换), marked so that its jokers count for nothing."""
+    pos = deal.bury(deal.kitty)  # type: ignore[arg-type]
+    pos.tags = {**deal.tags, GANGUO_TAG: "yes"}
+    return pos
+
+
+def round_after_bury(pos: Position, game_rules: GameRules, fast: bool,
+                     choose: Callable[[int, int, Position], int]) -> Position:
+    """The round of 扣王 after the dealer's bury (each seat's choice from ``choose``), and 004's bottom turned up
+    when jokers were buried (扣王时底牌必须亮给大家看)."""
+    pos, _round = joker_round(pos, game_rules.kouwang, game_rules.take, game_rules.third, fast, choose,
+                              little=game_rules.little == "after-big")
+    if game_rules.show_bottom == "yes" and any(c in (BIG_JOKER, LITTLE_JOKER) for c in pos.bottom):  # type: ignore[union-attr]
+        pos.tags[BOTTOM_SHOWN_TAG] = "yes"
+    return pos
+
+
 def play_table(deal: Position, policies: Sequence[Policy], seed: str,
                on_play: Callable[[Position], None] | None = None, resume: Position | None = None,
                game_rules: GameRules | None = None) -> TableResult:
@@ -93,14 +117,19 @@ def play_table(deal: Position, policies: Sequence[Policy], seed: str,
     if resume is None:
         started = time.perf_counter()
         fast = game_rules is not None and game_rules.dragon == "fast" and deal.level != "J"
-        pos = decide_bury(deal, policies[deal.dealer], random.Random(f"{seed}:bury"), every_big_joker=fast)
-        result.decisions.append(Decision(policies[deal.dealer].name, time.perf_counter() - started, bury=True))
+        ganguo = game_rules is not None and is_ganguo_deal(deal, game_rules)
+        if ganguo:  # 干锅: the bottom stays as dealt, and nobody buries jokers
+            pos = ganguo_bury(deal)
+        else:
+            pos = decide_bury(deal, policies[deal.dealer], random.Random(f"{seed}:bury"), every_big_joker=fast)
+            result.decisions.append(Decision(policies[deal.dealer].name, time.perf_counter() - started, bury=True))
         pos.record = True
-        pos.tags = dict(deal.tags)
-        if game_rules is not None:
+        if not ganguo:
+            pos.tags = dict(deal.tags)
+        if game_rules is not None and not ganguo:
             def choose(seat: int, limit: int, now: Position) -> int:
                 return decide_swap(seat, limit, now, policies[seat], random.Random(f"{seed}:jokers:{seat}"))
-            pos, _round = joker_round(pos, game_rules.kouwang, game_rules.take, game_rules.third, fast, choose)
+            pos = round_after_bury(pos, game_rules, fast, choose)
         if on_play is not None:  # the bury made: a game saved now resumes after it, not at the declaration
             on_play(pos)
     else:

@@ -27,7 +27,7 @@ from huolong.engine import BIG_JOKER, Hand, HuolongError, Play, Position, Rules,
 from huolong.engine.cards import suit_of, typed
 from huolong.engine.declaring import Showing
 from huolong.engine.deal import deal_hand
-from huolong.engine.jokers import joker_bury_of, told_sentences
+from huolong.engine.jokers import BOTTOM_SHOWN_TAG, GANGUO_TAG, joker_bury_of, told_sentences
 from huolong.engine.sampling import Knowledge, shown_voids
 from huolong.i18n import _, ngettext, pgettext
 from huolong.solver.playout import deal_seed
@@ -59,6 +59,7 @@ class HumanPolicy:
         self.declarer: int | None = None  # who has declared while this hand is dealt (the game tells it)
         self.first_hand = True  # the declarer deals (the game tells it)
         self.every_big_joker = False  # 快龙: the bury must hold every big joker (the game tells it)
+        self.little_jokers = False  # 004: little jokers may follow the big ones in the round of 扣王
 
     def bury(self, knowledge: Knowledge, rng: random.Random) -> Hand:
         deal = knowledge.position
@@ -108,8 +109,9 @@ class HumanPolicy:
                                  "扣王: the bottom holds {n} big jokers so far. You may bury big jokers too; for "
                                  "each you take back one of the bottom's lowest cards. Every big joker in the "
                                  "bottom is worth 3 levels to the side that goes up.", buried).format(n=buried)))
-        question = ngettext("How many big jokers do you bury (0 or {limit})", "How many big jokers do you bury (0 to "
-                            "{limit})", limit).format(limit=limit)
+        question = (_("How many jokers do you bury, big ones first (0 to {limit})") if self.little_jokers else
+                    ngettext("How many big jokers do you bury (0 or {limit})", "How many big jokers do you bury (0 to "
+                             "{limit})", limit)).format(limit=limit)
         while True:
             answer = typed(ask(question))
             if answer.isdigit() and 0 <= int(answer) <= limit:
@@ -227,7 +229,8 @@ def show_view(pos: Position, knowledge: Knowledge, style: Style) -> None:
     seat = knowledge.seat
     hidden = {s: shown_voids(knowledge).get(s, []) for s in range(4) if s != seat}
     click.echo("")
-    click.echo(header(pos, style, hide_bottom=seat != pos.dealer), color=style.color)
+    click.echo(header(pos, style, hide_bottom=seat != pos.dealer and not pos.tags.get(BOTTOM_SHOWN_TAG)),
+               color=style.color)
     click.echo(diagram(pos, style, hidden), color=style.color)
 
 
@@ -283,10 +286,16 @@ def announcer(seat: int, style: Style) -> Callable[[Position], None]:
     """What the player at ``seat`` is told after each play: the others' plays and who won each trick."""
     def announce(after: Position) -> None:
         if not after.history and not after.trick:
+            if after.tags.get(GANGUO_TAG):
+                click.echo(wrap(_("干锅: the bottom as dealt holds no card of the trump suit but level cards, or only "
+                                  "trumps: it stays as it is, nobody buries jokers, and its jokers count for nothing.")))
             told = joker_bury_of(after)
             if told is not None:  # the bury and its round of 扣王 are made: the table is told who buried jokers
                 for sentence in told_sentences(told, seat, after.dealer, style.play):
                     click.echo(wrap(sentence), color=style.color)
+            if after.tags.get(BOTTOM_SHOWN_TAG) and seat != after.dealer:
+                click.echo(wrap(_("Jokers were buried: the bottom is turned up for all: {cards}.").format(
+                    cards=style.cards(sorted(after.bottom, reverse=True)))), color=style.color)  # type: ignore[arg-type]
             return
         trick = after.trick or list(after.history[-1].plays)
         leader = after.leader if after.trick else after.history[-1].leader

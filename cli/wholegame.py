@@ -21,6 +21,7 @@ from huolong.bots.table import TableResult
 from huolong.engine import HuolongError, Position, parse_seat, seat_label, write_atomically, write_position
 from huolong.engine.game import Declaration, GameRules, GameState, hooked_with_j, parse_levels, team_label, team_of
 from huolong.engine.gamefile import GameFile, GameHeader, read_game
+from huolong.engine.jokers import KITTY_SHOWN_TAG
 from huolong.engine.seats import partner
 from huolong.i18n import N_, _, ngettext
 
@@ -195,11 +196,15 @@ def _play(game: GameFile, path: str, style: Style) -> None:
 
     def on_deal(deal: Position, declared: Declaration | None, state: GameState) -> None:
         human.every_big_joker = header.game_rules.dragon == "fast" and deal.level != "J"
+        human.little_jokers = header.game_rules.little == "after-big"
         click.echo("\n" + _("Hand {n}: S–N at {sn}, E–W at {ew}.").format(n=state.hands + 1, sn=state.levels[0],
                                                                              ew=state.levels[1]))
         if declared is not None:
             click.echo(wrap(declaration_sentence(declared, style)), color=style.color)
         click.echo(position_header(deal, style, hide_bottom=True), color=style.color)
+        if deal.tags.get(KITTY_SHOWN_TAG):
+            click.echo(wrap(_("The bottom as dealt is shown to all: {cards}.").format(
+                cards=style.cards(sorted(deal.kitty, reverse=True)))), color=style.color)  # type: ignore[arg-type]
 
     def on_show(declared: Declaration | None) -> None:
         human.declarer = declared.seat if declared is not None else None  # the question of 反主 names the seat

@@ -71,7 +71,10 @@ class GameRules:
     - ``jrules``: ``on`` — 001's 遇J A不过 (attackers at J or A do not go up) and J可钩到底 (a dealer team at J
       whose bottom is dug with a J falls back to 3) — or ``off``;
     - ``declare``, ``first``, ``nobody``: how trump is declared while dealing, on the first hand, and when
-      nobody declares (:mod:`.declaring`).
+      nobody declares (:mod:`.declaring`);
+    - ``little``: ``after-big`` — little jokers may be buried in the round of 扣王 after a seat's big ones
+      (004) — or ``no``; ``ganguo``: ``on`` — 004's 干锅 (:func:`~.jokers.is_ganguo`); ``show_bottom``: ``yes``
+      — the bottom is shown after the declaration, and again after a round in which jokers were buried (004).
 
     A preset is named after its rule text (``000`` … ``004``; ``standard`` is 002) and takes options after it.
 
@@ -92,6 +95,9 @@ class GameRules:
     declare: str = "big"
     first: str = "same"
     nobody: str = "redeal"
+    little: str = "no"
+    ganguo: str = "off"
+    show_bottom: str = "no"
     preset: str = field(default="standard", repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -146,6 +152,7 @@ GAME_CHOICES: dict[str, tuple[str, ...]] = {
     "top": TOP_CHOICES, "trump": TRUMP_CHOICES, "kouwang": ("any", "attackers-first", "dealer"),
     "take": TAKE_CHOICES, "third": ("free", "must"), "dragon": ("slow", "fast"), "jrules": ("off", "on"),
     "declare": DECLARE_CHOICES, "first": FIRST_CHOICES, "nobody": NOBODY_CHOICES,
+    "little": ("no", "after-big"), "ganguo": ("off", "on"), "show_bottom": ("no", "yes"),
 }
 #: Each rule text's game (docs/rules.md, "Presets"); ``standard`` is 002's. What a text leaves open is 002's.
 PRESETS: dict[str, dict[str, str]] = {
@@ -156,7 +163,7 @@ PRESETS: dict[str, dict[str, str]] = {
             "nobody": "bottom"},
     "003": {"trump": "hand", "kouwang": "attackers-first", "declare": "jokers"},
     "004": {"top": "T", "trump": "hand", "take": "lowest-no-points", "declare": "level", "first": "big-fixed",
-            "nobody": "draw"},
+            "nobody": "draw", "little": "after-big", "ganguo": "on", "show_bottom": "yes"},
 }
 PRESET_ALIASES = {"002": "standard"}
 #: The hands' ruleset each rule text gives (docs/rules.md, "Presets"): a game under a preset plays its hands so,
@@ -164,7 +171,7 @@ PRESET_ALIASES = {"002": "standard"}
 #: and 003 ends the game with three big jokers in the bottom (002 and 004 do).
 PRESET_RULES = {"standard": "standard", "000": "standard zero=plus2 three_jokers=levels",
                 "001": "standard bury_limit=40 three_jokers=levels", "003": "standard zero=plus2 three_jokers=levels",
-                "004": "standard"}
+                "004": "standard three_jokers=outright-both"}
 #: The rule text each preset follows, as ``--help`` and the board name it.
 PRESET_SOURCES = {"000": "000", "001": "001", "standard": "002", "003": "003", "004": "004"}
 

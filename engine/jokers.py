@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from huolong.i18n import _, ngettext
 
-from .cards import BIG_JOKER, Card, Hand, Play, card_points
+from .cards import BIG_JOKER, LITTLE_JOKER, Card, Hand, Play, card_points, is_joker, rank_of
 from .errors import HuolongError, PositionError, excerpt
 from .order import TrumpOrder, trump_order
 from .seats import Seat, parse_seat, seat_label, seat_name
@@ -40,9 +40,17 @@ if TYPE_CHECKING:
     from .position import Position
 
 __all__ = ["JokerSwap", "JokerBury", "TAG", "TAKE_CHOICES", "apply_swap", "every_joker_buried", "joker_bury_of", "joker_bury_problem",
-           "joker_round", "lowest_key", "swap_limit", "swap_order", "take_back", "told_sentences", "undo_swaps"]
+           "joker_round", "lowest_key", "is_ganguo", "jokers_buried", "swap_limit", "swap_order", "take_back", "told_sentences", "undo_swaps", "BOTTOM_SHOWN_TAG", "GANGUO_TAG", "KITTY_SHOWN_TAG"]
 
 TAG = "JokerBury"
+#: 干锅 (004): the bottom as dealt had no trump-suit card but level cards, or only trumps — the dealer kept
+#: it as it was, nobody buried jokers, and its jokers count for nothing (底牌中的王不追加升级也不算血).
+GANGUO_TAG = "Ganguo"
+#: 004: the bottom turned up for all after a round in which jokers were buried (扣王时底牌必须亮给大家看).
+BOTTOM_SHOWN_TAG = "BottomShown"
+#: 004: the bottom as dealt shown to all after the declaration (发牌或反主结束后将底牌公开): the dealer holds those
+#: cards, in its hand or the bottom.
+KITTY_SHOWN_TAG = "KittyShown"
 #: Which of the bottom's cards a seat burying big jokers takes back: the lowest (002, 003); the lowest but
 #: never a point card (004: 不能捡分牌); nor a card of a triple in the bottom (000, 001: 分值与流星除外).
 TAKE_CHOICES = ("lowest", "lowest-no-points", "lowest-no-points-triples")
@@ -57,8 +65,8 @@ def _eligible(bottom: Hand, take: str) -> list[Card]:
     """The bottom's cards a seat may take back, one entry per copy."""
     cards = list(bottom)
     if take == "lowest":
-        return [c for c in cards if c != BIG_JOKER]
-    out = [c for c in cards if c != BIG_JOKER and card_points(c) == 0]
+        return [c for c in cards if not is_joker(c)]
+    out = [c for c in cards if not is_joker(c) and card_points(c) == 0]
     if take == "lowest-no-points-triples":
         out = [c for c in out if bottom.count(c) < 3]
     return out
@@ -76,10 +84,18 @@ def take_back(bottom: Hand, n: int, take: str, order: TrumpOrder) -> Play:
     return Play(tuple(cards[:n]))
 
 
-def swap_limit(hand: Hand, bottom: Hand, take: str) -> int:
-    """How many big jokers a seat holding ``hand`` may bury: those it holds, as far as the bottom has cards
-    to give back (004: a bottom of point cards and jokers takes none)."""
-    return min(hand.count(BIG_JOKER), len(_eligible(bottom, take)))
+def swap_limit(hand: Hand, bottom: Hand, take: str, little: bool = False) -> int:
+    """How many jokers a seat holding ``hand`` may bury: its big jokers (and, with ``little``, its little
+    ones after them: 004), as far as the bottom has cards to give back (004: a bottom of point cards and
+    jokers takes none)."""
+    jokers = hand.count(BIG_JOKER) + (hand.count(LITTLE_JOKER) if little else 0)
+    return min(jokers, len(_eligible(bottom, take)))
+
+
+def jokers_buried(hand: Hand, n: int) -> Play:
+    """The ``n`` jokers a seat buries: big ones first (004: 有大王必须先扣大王，没有大王的情况下才能扣小王)."""
+    big = min(n, hand.count(BIG_JOKER))
+    return Play((BIG_JOKER,) * big + (LITTLE_JOKER,) * (n - big))
 
 
 @dataclass(frozen=True)
@@ -109,6 +125,11 @@ class JokerBury:
         return sum(s.jokers.cards.count(BIG_JOKER) for s in self.entries)
 
     @property
+    def little_jokers(self) -> int:
+        """The little jokers buried in the round (004): the bottom holds at least these."""
+        return sum(s.jokers.cards.count(LITTLE_JOKER) for s in self.swaps)
+
+    @property
     def entries(self) -> tuple[JokerSwap, ...]:
         return ((self.dealer,) if self.dealer is not None else ()) + self.swaps
 
@@ -128,8 +149,8 @@ class JokerBury:
                 if len(words) < 2:
                     raise HuolongError(_("expected a seat and its big jokers"))
                 seat, jokers = parse_seat(words[0]), Play.parse(" ".join(words[1:]))
-                if any(c != BIG_JOKER for c in jokers.cards):
-                    raise HuolongError(_("only big jokers are buried this way"))
+                if any(not is_joker(c) for c in jokers.cards):
+                    raise HuolongError(_("only jokers are buried this way"))
                 back = Play.parse(taken) if arrow else None
             except HuolongError as e:
                 raise HuolongError(_("invalid JokerBury {text!r}: {error}").format(text=excerpt(text), error=e)) \
@@ -152,6 +173,19 @@ def joker_bury_of(position) -> JokerBury | None:  # type: ignore[no-untyped-def]
     return None if text is None else JokerBury.parse(text, position.dealer)
 
 
+def is_ganguo(kitty: Hand, order: TrumpOrder) -> bool:
+    """干锅 (004): the bottom as dealt holds no card of the trump suit but level cards (底牌没有主花色牌(级牌除外)),
+    or only trumps (全是主).
+
+    >>> is_ganguo(Hand.parse("A.-.KQ.J9"), trump_order("5", 1)), is_ganguo(Hand.parse("5.5.-.-.BL"), trump_order("5", 1))
+    (True, True)
+    >>> is_ganguo(Hand.parse("A.4.KQ.J"), trump_order("5", 1)), is_ganguo(Hand.parse("A.2.KQ.J"), trump_order("5", 1))
+    (False, False)
+    """
+    suit_cards = [c for c in kitty if not is_joker(c) and c // 13 == order.trump and rank_of(c) != order.level]
+    return not suit_cards or all(order.is_trump(c) for c in kitty)
+
+
 def told_sentences(told: JokerBury, viewer: Seat | None, dealer: Seat, cards: Callable[[Play], str]) -> list[str]:
     """What the table is told of the big jokers buried (002: XX扣了x个大王), in the current language, as
     ``viewer`` hears it: the seat that took cards back, and the dealer who buried the bottom, are told which
@@ -159,6 +193,14 @@ def told_sentences(told: JokerBury, viewer: Seat | None, dealer: Seat, cards: Ca
     out = []
     for entry in told.entries:
         n = len(entry.jokers)
+        if LITTLE_JOKER in entry.jokers.cards:  # 004: little jokers after the big ones
+            if viewer is None or viewer in (entry.seat, dealer):
+                out.append(_("{seat} buried {jokers} and took back {cards} from the bottom.").format(
+                    seat=seat_label(entry.seat), jokers=cards(entry.jokers), cards=cards(entry.taken)))  # type: ignore[arg-type]
+            else:
+                out.append(_("{seat} buried {jokers} and took back as many cards from the bottom.").format(
+                    seat=seat_label(entry.seat), jokers=cards(entry.jokers)))
+            continue
         if entry.taken is None:
             out.append(ngettext("{seat} buried {n} big joker.", "{seat} buried {n} big jokers.", n).format(
                 seat=seat_label(entry.seat), n=n))
@@ -241,11 +283,11 @@ def swap_order(position, kouwang: str) -> list[Seat]:  # type: ignore[no-untyped
 
 
 def joker_round(position, kouwang: str, take: str, third: str = "free", fast: bool = False,  # type: ignore[no-untyped-def]
-                decide: DecideSwap | None = None):
+                decide: DecideSwap | None = None, little: bool = False):
     """The position after the round of 扣王 that follows the dealer's bury, and the round as the table was
     told it (:class:`JokerBury`). ``decide`` gives each seat's choice (none buried without it); under
     ``fast`` (快龙) every big joker must go in; under ``third="must"`` (请大王) a seat holding the third big
-    joker buries it once two are in the bottom."""
+    joker buries it once two are in the bottom; with ``little`` (004) little jokers may follow the big ones."""
     bottom = position.bottom
     if bottom is None:
         raise PositionError(_("扣王 comes after the dealer's bury"))
@@ -254,15 +296,17 @@ def joker_round(position, kouwang: str, take: str, third: str = "free", fast: bo
     swaps: list[JokerSwap] = []
     pos = position
     for seat in swap_order(position, kouwang):
-        limit = swap_limit(pos.hands[seat], pos.bottom, take)
+        limit = swap_limit(pos.hands[seat], pos.bottom, take, little)
         if not limit:
             continue
-        n = limit if fast else (decide(seat, limit, pos) if decide is not None else 0)
+        forced = min(limit, pos.hands[seat].count(BIG_JOKER)) if fast else 0  # 快龙: the big ones, not the little
+        n = forced if fast and not little else (decide(seat, limit, pos) if decide is not None else 0)
+        n = max(n, forced)
         if not 0 <= n <= limit:
             raise PositionError(_("{seat} may bury 0 to {limit} big jokers, not {n}").format(
                 seat=seat_name(seat), limit=limit, n=n))
         if n:
-            swap = JokerSwap(seat, Play((BIG_JOKER,) * n), take_back(pos.bottom, n, take, pos.order))
+            swap = JokerSwap(seat, jokers_buried(pos.hands[seat], n), take_back(pos.bottom, n, take, pos.order))
             pos = apply_swap(pos, swap)
             swaps.append(swap)
     if third == "must" and pos.bottom.count(BIG_JOKER) == 2:  # 请大王: the third must follow

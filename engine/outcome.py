@@ -76,10 +76,12 @@ def level_step(jokers_in_bottom: int) -> int:
     return 3 * jokers_in_bottom if jokers_in_bottom > 0 else 1
 
 
-def hand_result(points: int, dug: bool, jokers_in_bottom: int, rules: Rules) -> Outcome:
-    """Result of a hand from the attackers' final score (bottom bonus included) and the dig."""
+def hand_result(points: int, dug: bool, jokers_in_bottom: int, rules: Rules, little_jokers: int = 0) -> Outcome:
+    """Result of a hand from the attackers' final score (bottom bonus included) and the dig; ``little_jokers``
+    in the bottom end the game too when they are three under ``three_jokers=outright-both`` (004)."""
     k = level_step(jokers_in_bottom)
-    outright = jokers_in_bottom == 3 and rules.three_jokers == "outright"
+    outright = ((jokers_in_bottom == 3 and rules.three_jokers in ("outright", "outright-both"))
+                or (little_jokers == 3 and rules.three_jokers == "outright-both"))
     if points >= WIN_GAME_POINTS:
         return Outcome("attackers-win-game")
     if points >= rules.threshold:

@@ -26,7 +26,7 @@ from .errors import IllegalPlayError, PositionError
 from .order import TrumpOrder, parse_level, parse_suit, trump_order
 from .outcome import Outcome, hand_result
 from .rules import GameShape, Rules
-from .jokers import TAG as JOKER_BURY_TAG, joker_bury_problem
+from .jokers import GANGUO_TAG, TAG as JOKER_BURY_TAG, joker_bury_problem
 from .shown import shown_problem
 from .seats import Seat, parse_seat, seat_label, seat_name
 from .tricks import follow_error, lead_error, legal_follows, legal_leads, trick_winner
@@ -156,7 +156,17 @@ class Position:
 
     @property
     def jokers_in_bottom(self) -> int:
-        return self.bottom.count(BIG_JOKER) if self.bottom is not None else 0
+        """The big jokers in the bottom that count in the result (none in a 干锅 hand: 底牌中的王不追加升级)."""
+        if self.bottom is None or self.tags.get(GANGUO_TAG):
+            return 0
+        return self.bottom.count(BIG_JOKER)
+
+    @property
+    def little_jokers_in_bottom(self) -> int:
+        """The little jokers in the bottom that count (three end a 004 game: 底牌中扣了3小王)."""
+        if self.bottom is None or self.tags.get(GANGUO_TAG):
+            return 0
+        return self.bottom.count(LITTLE_JOKER)
 
     @property
     def bottom_points(self) -> int:
@@ -177,7 +187,7 @@ class Position:
             raise PositionError(_("the hand is not over"))
         if not self.shape.card_scores:
             raise PositionError(_("a {game} hand has no Huolong result: count its tricks").format(game=self.shape.name))
-        return hand_result(self.points, self.dug, self.jokers_in_bottom, self.rules)
+        return hand_result(self.points, self.dug, self.jokers_in_bottom, self.rules, self.little_jokers_in_bottom)
 
     def bury(self, cards: Hand | str) -> Position:
         """The position after the dealer, holding hand and kitty, puts ``cards`` in the bottom.

@@ -55,8 +55,9 @@ OPTION_LABELS = {"multiplier": N_("multiplier={value}"), "bury_limit": N_("bury_
                  "threshold": N_("threshold={value}")}
 VALUE_LABELS = {("bury_limit", None): N_("bury_limit=none"), ("zero", "plus2"): N_("zero=plus2"),
                 ("zero", "outright"): N_("zero=outright"), ("three_jokers", "levels"): N_("three_jokers=levels"),
-                ("three_jokers", "outright"): N_("three_jokers=outright")}
-THREE_JOKERS_CHOICES = ("outright", "levels")
+                ("three_jokers", "outright"): N_("three_jokers=outright"),
+                ("three_jokers", "outright-both"): N_("three_jokers=outright-both")}
+THREE_JOKERS_CHOICES = ("outright", "levels", "outright-both")
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,8 @@ class Rules:
     - ``zero``: ``outright`` (P = 0 undug ends the game) or ``plus2`` (dealer up ≥ 2);
     - ``threshold``: the attackers' points that take the deal;
     - ``three_jokers``: ``outright`` — all three big jokers in the bottom end the game for the side that goes
-      up (002, 004) — or ``levels`` — they are 9 levels like any others (000, 001, 003 name no such end).
+      up (002) — or ``levels`` — they are 9 levels like any others (000, 001, 003 name no such end) — or
+      ``outright-both`` — three big or three little jokers end it (004: 底牌中扣了3大王或3小王).
     """
 
     game: str = "standard"
@@ -96,7 +98,7 @@ class Rules:
             raise RulesError(_("invalid value {value!r} for bury_limit: points ≥ 0 or none").format(
                 value=self.bury_limit))
         if self.three_jokers not in THREE_JOKERS_CHOICES:
-            raise RulesError(_("invalid value {value!r} for three_jokers: use outright or levels").format(
+            raise RulesError(_("invalid value {value!r} for three_jokers: use outright, levels or outright-both").format(
                 value=excerpt(str(self.three_jokers))))
         if not isinstance(self.threshold, int) or self.threshold < 0:
             raise RulesError(_("invalid value {value!r} for threshold: points ≥ 0").format(

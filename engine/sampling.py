@@ -37,13 +37,13 @@ from functools import cached_property
 
 from huolong.i18n import _
 
-from .cards import BIG_JOKER, Card, Hand, Play
+from .cards import BIG_JOKER, LITTLE_JOKER, Card, Hand, Play
 from .dealing import ANY, DealSpace
 from .errors import PositionError
 from .order import TRUMP
 from .position import Position
 from .seats import Seat, seat_label
-from .jokers import joker_bury_of
+from .jokers import BOTTOM_SHOWN_TAG, KITTY_SHOWN_TAG, joker_bury_of
 from .shown import still_held, unplayed
 
 BOTTOM = 4  # the holder number of the bottom (or the kitty), after the four seats
@@ -65,15 +65,24 @@ class Knowledge:
     not_held: list[dict[Card, set[int]]] = field(default_factory=lambda: [{} for _ in range(4)])
     holds: list[Hand] = field(default_factory=lambda: [Hand() for _ in range(4)])  # shown while dealing, not played
     bottom_jokers: int | None = None  # the big jokers in the bottom, when the table was told (扣王)
+    bottom_little: int = 0  # the little jokers buried in the round of 扣王 (004): the bottom holds at least these
 
     @classmethod
     def of(cls, position: Position, seat: Seat) -> Knowledge:
         """What ``seat`` knows in ``position``: from its history when it is a hand record, else from the trick."""
         knowledge = cls(seat, position)
         knowledge.holds = [Hand() if s == seat else still_held(position, s) for s in range(4)]
+        if position.tags.get(KITTY_SHOWN_TAG) and position.kitty is not None and seat != position.dealer:
+            knowledge.holds[position.dealer] = knowledge.holds[position.dealer] + unplayed(
+                position, position.dealer, position.kitty)  # 004: the bottom as dealt was shown to all
+        if position.tags.get(BOTTOM_SHOWN_TAG) and position.bottom is not None:  # what it showed may lie there
+            held = knowledge.holds[position.dealer]
+            knowledge.holds[position.dealer] = Hand(tuple(max(0, a - b) for a, b in zip(held.counts,
+                                                                                          position.bottom.counts)))
         bury = joker_bury_of(position)
         if bury is not None:
             knowledge.bottom_jokers = bury.big_jokers  # the table was told who buried how many
+            knowledge.bottom_little = bury.little_jokers
             if seat == position.dealer:  # it knows what it buried: what each seat took back is in its hand
                 for swap in bury.swaps:
                     if swap.taken is not None:
@@ -124,14 +133,18 @@ class Knowledge:
         """Seats whose hands are hidden, then :data:`BOTTOM` when the bottom is hidden."""
         pos = self.position
         holders: list[int] = [s for s in range(4) if s != self.seat]
-        if self.seat != pos.dealer and not pos.is_before_bury:
+        if self.seat != pos.dealer and not pos.is_before_bury and not pos.tags.get(BOTTOM_SHOWN_TAG):
             holders.append(BOTTOM)
         return holders
 
     def allowed(self, holder: int, card: Card) -> frozenset[int]:
         """How many copies of ``card`` a hidden holder may hold."""
         if holder == BOTTOM:
-            return frozenset({self.bottom_jokers}) if card == BIG_JOKER and self.bottom_jokers is not None else ANY
+            if card == BIG_JOKER and self.bottom_jokers is not None:
+                return frozenset({self.bottom_jokers})
+            if card == LITTLE_JOKER and self.bottom_little:
+                return frozenset(range(self.bottom_little, 4))
+            return ANY
         if self.position.order.effective_suit(card) in self.voids[holder]:
             out = frozenset({0})
         else:
@@ -207,7 +220,7 @@ class Knowledge:
             repr([str(h) for h in self.holds]),
         ]
         if self.bottom_jokers is not None:  # told after a round of 扣王 (a record without one keeps its key)
-            parts.append(f"bottom-jokers:{self.bottom_jokers}")
+            parts.append(f"bottom-jokers:{self.bottom_jokers}:{self.bottom_little}")
         self.__dict__["_key"] = hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
         return self.__dict__["_key"]
 

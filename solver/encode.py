@@ -45,6 +45,7 @@ class Encoding:
     jokers: int
     direction: int  # +1 counter-clockwise (Huolong), −1 clockwise (bridge)
     scale: int  # kernel points per point of the position (5 in bridge: a trick)
+    little: int = 0  # little jokers in the bottom (three end a 004 game)
 
     def seat(self, seat: int) -> int:
         """The kernel's number for a seat: seats are numbered in the order of play."""
@@ -95,7 +96,8 @@ def encode(pos: Position, objective: str) -> Encoding:
     if objective not in OBJECTIVES:
         raise ValueError(f"invalid objective {objective!r}: use {', '.join(OBJECTIVES)}")
     top = 300 + pos.dig_value if pos.shape.card_scores else pos.points + pos.shape.hand_size
-    return _encode(pos.order, pos.rules, objective, pos.dig_value, pos.jokers_in_bottom, pos.dealer & 1, top)
+    return _encode(pos.order, pos.rules, objective, pos.dig_value, pos.jokers_in_bottom, pos.dealer & 1, top,
+                   pos.little_jokers_in_bottom)
 
 
 @lru_cache(maxsize=1)
@@ -124,11 +126,12 @@ def _zpoints(leaf_size: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=256)
-def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity: int, top: int) -> Encoding:  # type: ignore[no-untyped-def]
+def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity: int, top: int,  # type: ignore[no-untyped-def]
+            little: int = 0) -> Encoding:
     shape = rules.shape
     kind_of, card_of, ksuit, kpow, kpts, smask, gmask = _kinds(order, shape)
     scale = 5 if shape.trick_score else 1
-    leaf, width, bounds = _leaf(rules, objective, jokers, top * scale)
+    leaf, width, bounds = _leaf(rules, objective, jokers, top * scale, little)
     zob, zlead, zrel, zloose = _zobrist()
     zpts = _zpoints(leaf.shape[1])
     par = np.zeros(P_FIELDS, np.int64)
@@ -143,7 +146,7 @@ def _encode(order, rules, objective: str, bonus: int, jokers: int, dealer_parity
               K_ZOB: zob, K_ZPOINTS: zpts, K_PAR: par, K_ZLEAD: zlead, K_ZREL: zrel, K_ZLOOSE: zloose,
               K_BOUNDS: bounds}
     K = tuple(tables[i] for i in range(len(tables)))
-    return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale)
+    return Encoding(kind_of, card_of, K, width, objective, jokers, shape.direction, scale, little)
 
 
 def _quasi_slope(leaf: np.ndarray, objective: str, card_scores: bool) -> int:
@@ -187,7 +190,7 @@ def _kinds(order, shape) -> tuple[np.ndarray, ...]:  # type: ignore[no-untyped-d
 
 
 @lru_cache(maxsize=256)
-def _leaf(rules, objective: str, jokers: int, top: int) -> tuple[np.ndarray, int, np.ndarray]:  # type: ignore[no-untyped-def]
+def _leaf(rules, objective: str, jokers: int, top: int, little: int = 0) -> tuple[np.ndarray, int, np.ndarray]:  # type: ignore[no-untyped-def]
     """The values of a finished hand by points // 5 and the dig (``top``: the most points, in kernel
     points), the class step in outcome values, and where the result changes."""
     shape = rules.shape
@@ -198,24 +201,24 @@ def _leaf(rules, objective: str, jokers: int, top: int) -> tuple[np.ndarray, int
             points = 5 * i
             score = points
             if objective != "points" and shape.card_scores:
-                score += (5 - hand_result(points, bool(dug), jokers, rules).rank) * width
+                score += (5 - hand_result(points, bool(dug), jokers, rules, little).rank) * width
             # the dig is part of the value only where it is scored: in bridge the
             # last trick is a trick like any other, not a question to settle
             leaf[dug, i] = 2 * score + (dug if shape.card_scores else 0)
     scale = 5 if shape.trick_score else 1
     if objective != "points" and shape.card_scores:
-        return leaf, width, _result_bounds(leaf, width, scale, jokers, rules)
+        return leaf, width, _result_bounds(leaf, width, scale, jokers, rules, little)
     return leaf, width, np.zeros(0, np.int64)
 
 
-def _result_bounds(leaf: np.ndarray, width: int, scale: int, jokers: int, rules) -> np.ndarray:  # type: ignore[no-untyped-def]
+def _result_bounds(leaf: np.ndarray, width: int, scale: int, jokers: int, rules, little: int = 0) -> np.ndarray:  # type: ignore[no-untyped-def]
     """The leaf values at which the hand's result (outcome and levels) changes, ascending."""
     values = sorted({int(v) for v in leaf.ravel()})
     bounds = []
     previous = None
     for v in values:
         points, dug = ((v >> 1) % width) // scale, bool(v & 1)
-        result = hand_result(points, dug, jokers, rules)
+        result = hand_result(points, dug, jokers, rules, little)
         if previous is not None and result != previous:
             bounds.append(v)
         previous = result

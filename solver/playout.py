@@ -147,7 +147,7 @@ class Player:
                                         np.int64(enc.code(play)), self.info, watched=False)
             points, dug = enc.decode(int(value))
             winner = int(self.info[INFO_WINNER])
-            out.append(PlayoutValue(Value(points, dug, hand_result(points, dug, enc.jokers, pos.rules)),
+            out.append(PlayoutValue(Value(points, dug, hand_result(points, dug, enc.jokers, pos.rules, enc.little)),
                                     enc.seat(winner), int(self.info[INFO_POINTS]) // enc.scale))
         return out
 
@@ -160,7 +160,7 @@ class Player:
         """The result of one playout from ``pos`` (after the bury; a trick may be in progress)."""
         enc, v, _ = self._run(pos, seed, line=False)
         points, dug = enc.decode(v)
-        return Value(points, dug, hand_result(points, dug, enc.jokers, pos.rules))
+        return Value(points, dug, hand_result(points, dug, enc.jokers, pos.rules, enc.little))
 
     def next_play(self, pos: Position, seed: int) -> Play:
         """The play this player makes for the seat to move: the first of a playout from ``pos`` (the

@@ -248,7 +248,7 @@ class Search:
             if not self.maximize:
                 future = self.pos.cards_left - future
             return Value(future, False, None)
-        return Value(points, dug, hand_result(points, dug, self.enc.jokers, self.pos.rules))
+        return Value(points, dug, hand_result(points, dug, self.enc.jokers, self.pos.rules, self.enc.little))
 
 
 def line_tricks(pos: Position, plays: list[Play]) -> list[LineTrick]:

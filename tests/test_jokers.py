@@ -341,3 +341,77 @@ def test_a_match_of_games_under_each_preset_runs_to_its_end_and_resumes(tmp_path
     assert len(games) == 4 and all(g.state.over for g in games)
     assert all(str(g.header.game_rules) == str(GameRules.parse(preset)) for g in games)
     assert all(str(g.header.rules) == str(GameRules.parse(preset).hand_rules()) for g in games)
+
+
+# -- 004's own hand: 干锅, little jokers, the bottom shown -----------------------------------------------------
+
+
+
+
+def test_004_ganguo_the_bottom_stays_as_dealt_and_its_jokers_count_for_nothing():
+    """干锅时底牌不能替换，也不能在底牌中扣王…底牌中的王不追加升级也不算血."""
+    from huolong.bots.table import ganguo_bury, is_ganguo_deal
+    from huolong.engine.jokers import is_ganguo
+
+    kitty = Hand.parse("A.-.KQ.J9.B")
+    assert is_ganguo(kitty, trump_order("5", 1)) and not is_ganguo(Hand.parse("A.9.KQ.J.B"), trump_order("5", 1))
+    pos = after_bury("-.-.-.-.B", "A.-.KQ.J9.B", level="5", trump="H")
+    deal = pos.copy()
+    deal.kitty, deal.bottom = pos.bottom, None
+    deal.hands[SOUTH] = pos.hands[SOUTH]
+    assert is_ganguo_deal(deal, GameRules.parse("004")) and not is_ganguo_deal(deal, GameRules())
+    kept = ganguo_bury(deal)
+    assert kept.bottom == kitty and kept.tags["Ganguo"] == "yes"
+    assert kept.jokers_in_bottom == 0 and pos.jokers_in_bottom == 1
+
+
+def test_004_little_jokers_follow_the_big_ones_in_the_round():
+    """扣王时有大王必须先扣大王，没有大王的情况下才能扣小王."""
+    pos = after_bury("-.-.-.-.BL", "98.-.T4.43")
+    out, told = joker_round(pos, "any", "lowest-no-points", decide=lambda seat, limit, now: limit if seat == EAST
+                            else 0, little=True)
+    assert [str(s) for s in told.swaps] == ["E BJ LJ > D4 C3"] and told.little_jokers == 1
+    _out, one = joker_round(pos, "any", "lowest-no-points", decide=lambda seat, limit, now: 1, little=True)
+    assert str(one.swaps[0].jokers) == "BJ"  # the big one first
+    _out, none = joker_round(pos, "any", "lowest-no-points", decide=lambda seat, limit, now: limit)
+    assert str(none.swaps[0].jokers) == "BJ"  # without little=True a little joker stays in the hand
+
+
+def test_004_three_little_jokers_in_the_bottom_end_the_game():
+    """底牌中扣了3大王或3小王…则该轮结束."""
+    from huolong.engine import Rules, hand_result
+
+    both = Rules.parse("standard three_jokers=outright-both")
+    assert hand_result(60, False, 0, both, 3).name == "dealer-win-game"
+    assert hand_result(160, True, 0, both, 3).name == "attackers-win-game"
+    assert hand_result(60, False, 0, Rules(), 3).name == "dealer-up"  # 002: little jokers do nothing
+
+
+def test_004_the_bottom_is_turned_up_for_all_when_jokers_are_buried():
+    """扣王时底牌必须亮给大家看，不扣王时底牌不公开."""
+    from huolong.bots.table import round_after_bury
+
+    pos = after_bury("-.-.-.-.BL", "98.-.T4.43")
+    rules = GameRules.parse("004")
+    shown = round_after_bury(pos, rules, False, lambda seat, limit, now: 1)
+    assert shown.tags["BottomShown"] == "yes"
+    assert 4 not in Knowledge.of(shown, NORTH).hidden_holders()  # every seat sees the bottom
+    kept = round_after_bury(pos, rules, False, lambda seat, limit, now: 0)
+    assert "BottomShown" not in kept.tags and 4 in Knowledge.of(kept, NORTH).hidden_holders()
+
+
+def test_004_the_bottom_as_dealt_is_shown_after_the_declaration():
+    """发牌或反主结束后将底牌公开: the samples keep the kitty's cards with the dealer, in its hand or the bottom."""
+    from huolong.bots.game import deal_next
+    from huolong.bots.table import play_table
+
+    header = GameHeader(seed=5, players=("random",) * 4, game_rules=GameRules.parse("004"))
+    deal, declared = deal_next(header, GameState.start(), [policy_of("random")] * 4)
+    assert declared.how == "big" and deal.tags["KittyShown"] == "yes"
+    record = play_table(deal, [policy_of("random")] * 4, "kitty", game_rules=header.game_rules).record
+    start = record.start()
+    other = (start.dealer + 1) % 4
+    rng = random.Random(4)
+    for _ in range(10):
+        sample = Knowledge.of(start, other).sample(rng)
+        assert (sample.hands[start.dealer] + sample.bottom).contains_all(Play(tuple(start.kitty)))

@@ -177,7 +177,8 @@ export function renderGame() {
       buttons.push(el("button", { type: "button", id: "game-swap-" + n, on: { click: () => gameBury(q.cards, n) } },
         t("game_swap_button", { n })), " ");
     }
-    kids.push(el("div", { id: "game-state" }, t("game_swap_question", { n: q.bottom_jokers, limit: q.limit })),
+    kids.push(el("div", { id: "game-state" }, t(q.little ? "game_swap_question_little" : "game_swap_question",
+      { n: q.bottom_jokers, limit: q.limit })),
       ...buttons);
   } else if (game.busy || gameWaits()) {
     kids.push(el("div", { id: "game-state", class: "muted" }, t("game_thinking", { seat: v ? (v.before_bury ? v.dealer : v.to_play) : "" })));
