@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from huolong.engine import Hand, HuolongError, Play, Rules, write_position
 from huolong.engine.deal import deal_hand
 from huolong.engine.jokers import GANGUO_TAG, joker_bury_of, told_sentences
+from huolong.engine.tribute import tribute_of, tribute_sentence
 
 from huolong.i18n import _, from_accept_language, language, normalize, use
 
@@ -225,6 +226,9 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         out = position_view(pos, "SENW".index(viewer) if viewer else None)
         if pos.tags.get(GANGUO_TAG):
             out["ganguo"] = True  # 004's 干锅: the bottom stayed as dealt
+        paid = tribute_of(pos)
+        if paid is not None:  # 004's 喝血, as this seat was told it
+            out["tribute"] = tribute_sentence(paid, "SENW".index(viewer) if viewer else None, lambda p: p.unicode())
         told = joker_bury_of(pos)
         if told is not None:  # the round of 扣王 as this seat was told it, in the page's language
             out["told"] = told_sentences(told, "SENW".index(viewer) if viewer else None, pos.dealer,

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from huolong.engine import Hand, Position
 from huolong.engine.game import Decide, Declaration, GameState, Showing, always, game_deal
 from huolong.engine.jokers import KITTY_SHOWN_TAG
+from huolong.engine.tribute import apply_tribute
 from huolong.engine.shown import TAG as SHOWN_TAG, shown_text
 from huolong.engine.gamefile import GameFile, GameHeader, hand_tags
 from huolong.engine.seats import Seat
@@ -83,6 +84,7 @@ def deal_next(header: GameHeader, state: GameState, policies: Sequence[Policy],
         deal.tags[SHOWN_TAG] = shown_text(cards)  # type: ignore[arg-type]
     if header.game_rules.show_bottom == "yes" and declared is not None and declared.shown() is not None:
         deal.tags[KITTY_SHOWN_TAG] = "yes"  # 004: 发牌或反主结束后将底牌公开（若没人亮主，底牌不公开）
+    deal = apply_tribute(deal, state.blood)  # 004's 喝血, owed by the last hand
     return deal, declared
 
 

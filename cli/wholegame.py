@@ -22,6 +22,7 @@ from huolong.engine import HuolongError, Position, parse_seat, seat_label, write
 from huolong.engine.game import Declaration, GameRules, GameState, hooked_with_j, parse_levels, team_label, team_of
 from huolong.engine.gamefile import GameFile, GameHeader, read_game
 from huolong.engine.jokers import KITTY_SHOWN_TAG
+from huolong.engine.tribute import tribute_of, tribute_sentence
 from huolong.engine.seats import partner
 from huolong.i18n import N_, _, ngettext
 
@@ -202,6 +203,9 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         if declared is not None:
             click.echo(wrap(declaration_sentence(declared, style)), color=style.color)
         click.echo(position_header(deal, style, hide_bottom=True), color=style.color)
+        paid = tribute_of(deal)
+        if paid is not None:
+            click.echo(wrap(tribute_sentence(paid, you, style.play)), color=style.color)
         if deal.tags.get(KITTY_SHOWN_TAG):
             click.echo(wrap(_("The bottom as dealt is shown to all: {cards}.").format(
                 cards=style.cards(sorted(deal.kitty, reverse=True)))), color=style.color)  # type: ignore[arg-type]

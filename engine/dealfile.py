@@ -149,7 +149,8 @@ class TagWarning(UserWarning):
 _WELL_SPELT_TAGS = frozenset({
     "Event", "Site", "Date", "Round", "Board", "West", "North", "East", "South", "Vulnerable", "Declarer",
     "Contract", "Scoring", "Annotator", "Comment", "Title", "Description", "Time", "Auction",
-    "Game", "Seed", "GameNumber", "Players", "GameRules", "Hand", "Levels", "Declaration", "Shown", "JokerBury", "You",
+    "Game", "Seed", "GameNumber", "Players", "GameRules", "Hand", "Levels", "Declaration", "Shown", "JokerBury", "Tribute", "Ganguo",
+    "BottomShown", "KittyShown", "You",
     "Others",
     "Kind", "Why", "Theme", "Source", "Solution", "Rating", "SouthNorth", "EastWest",
 })

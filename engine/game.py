@@ -28,10 +28,11 @@ from dataclasses import dataclass, field, fields, replace
 
 from huolong.i18n import N_, _
 
-from .cards import Card, Hand, all_cards, rank_of
+from .cards import BIG_JOKER, LITTLE_JOKER, Card, Hand, all_cards, rank_of
 from .errors import HuolongError, RulesError, excerpt
 from .declaring import DECLARE_CHOICES, FIRST_CHOICES, NOBODY_CHOICES, Decide, Declaration, Showing, always, declare
-from .jokers import TAKE_CHOICES
+from .jokers import GANGUO_TAG, TAKE_CHOICES
+from .tribute import blood
 from .order import LEVELS
 from .outcome import Outcome
 from .position import FULL_HAND, Position
@@ -74,7 +75,8 @@ class GameRules:
       nobody declares (:mod:`.declaring`);
     - ``little``: ``after-big`` — little jokers may be buried in the round of 扣王 after a seat's big ones
       (004) — or ``no``; ``ganguo``: ``on`` — 004's 干锅 (:func:`~.jokers.is_ganguo`); ``show_bottom``: ``yes``
-      — the bottom is shown after the declaration, and again after a round in which jokers were buried (004).
+      — the bottom is shown after the declaration, and again after a round in which jokers were buried (004);
+    - ``tribute``: ``on`` — 004's 喝血 / 进贡 before each hand but the first (:mod:`.tribute`) — or ``off``.
 
     A preset is named after its rule text (``000`` … ``004``; ``standard`` is 002) and takes options after it.
 
@@ -98,6 +100,7 @@ class GameRules:
     little: str = "no"
     ganguo: str = "off"
     show_bottom: str = "no"
+    tribute: str = "off"
     preset: str = field(default="standard", repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -152,7 +155,7 @@ GAME_CHOICES: dict[str, tuple[str, ...]] = {
     "top": TOP_CHOICES, "trump": TRUMP_CHOICES, "kouwang": ("any", "attackers-first", "dealer"),
     "take": TAKE_CHOICES, "third": ("free", "must"), "dragon": ("slow", "fast"), "jrules": ("off", "on"),
     "declare": DECLARE_CHOICES, "first": FIRST_CHOICES, "nobody": NOBODY_CHOICES,
-    "little": ("no", "after-big"), "ganguo": ("off", "on"), "show_bottom": ("no", "yes"),
+    "little": ("no", "after-big"), "ganguo": ("off", "on"), "show_bottom": ("no", "yes"), "tribute": ("off", "on"),
 }
 #: Each rule text's game (docs/rules.md, "Presets"); ``standard`` is 002's. What a text leaves open is 002's.
 PRESETS: dict[str, dict[str, str]] = {
@@ -163,7 +166,7 @@ PRESETS: dict[str, dict[str, str]] = {
             "nobody": "bottom"},
     "003": {"trump": "hand", "kouwang": "attackers-first", "declare": "jokers"},
     "004": {"top": "T", "trump": "hand", "take": "lowest-no-points", "declare": "level", "first": "big-fixed",
-            "nobody": "draw", "little": "after-big", "ganguo": "on", "show_bottom": "yes"},
+            "nobody": "draw", "little": "after-big", "ganguo": "on", "show_bottom": "yes", "tribute": "on"},
 }
 PRESET_ALIASES = {"002": "standard"}
 #: The hands' ruleset each rule text gives (docs/rules.md, "Presets"): a game under a preset plays its hands so,
@@ -197,6 +200,7 @@ class GameState:
     winner: int | None = None  # 0 S–N, 1 E–W
     passed: bool = False  # the winner passed the top (else an outright result ended the game)
     money: tuple[int, int] = (0, 0)  # 002's score: 10 a level to the side that goes up, from the other; 100 outright
+    blood: int = 0  # the cards the next dealer drinks (004's 喝血), from the last hand
 
     @classmethod
     def start(cls) -> GameState:
@@ -239,9 +243,14 @@ class GameState:
         return replace(state, levels=(levels[0], levels[1]), dealer=next_seat(dealer))
 
     def after_hand(self, record: Position, rules: GameRules | None = None) -> GameState:
-        """The state after the finished hand ``record``."""
-        return self.after(record.result(), record.dealer, record.trump, rules,  # type: ignore[arg-type]
-                          hooked_with_j(record))
+        """The state after the finished hand ``record`` (with 004's tribute owed to the next dealer)."""
+        state = self.after(record.result(), record.dealer, record.trump, rules,  # type: ignore[arg-type]
+                           hooked_with_j(record))
+        if rules is None or rules.tribute != "on" or record.bottom is None:
+            return replace(state, blood=0)
+        owed = blood(record.points, record.dug, record.bottom.count(BIG_JOKER), record.bottom.count(LITTLE_JOKER),
+                     record.rules.threshold, bool(record.tags.get(GANGUO_TAG)))
+        return replace(state, blood=owed)
 
     def levels_text(self) -> str:
         """``SN 5 EW 3``: the Levels tag of a game file."""

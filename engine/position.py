@@ -22,12 +22,13 @@ from typing import Iterable, Sequence
 from huolong.i18n import _, ngettext
 
 from .cards import BIG_JOKER, LITTLE_JOKER, NUM_KINDS, Hand, Play, card_unicode
-from .errors import IllegalPlayError, PositionError
+from .errors import HuolongError, IllegalPlayError, PositionError
 from .order import TrumpOrder, parse_level, parse_suit, trump_order
 from .outcome import Outcome, hand_result
 from .rules import GameShape, Rules
 from .jokers import GANGUO_TAG, TAG as JOKER_BURY_TAG, joker_bury_problem
 from .shown import shown_problem
+from .tribute import TAG as TRIBUTE_TAG, tribute_of
 from .seats import Seat, parse_seat, seat_label, seat_name
 from .tricks import follow_error, lead_error, legal_follows, legal_leads, trick_winner
 
@@ -322,6 +323,10 @@ class Position:
         swapped = joker_bury_problem(self)
         if swapped is not None:
             out.append((swapped, JOKER_BURY_TAG))
+        try:
+            tribute_of(self)
+        except HuolongError as e:
+            out.append((str(e), TRIBUTE_TAG))
         if self.is_before_bury:
             full = self.shape.hand_size
             for seat, hand in enumerate(self.hands):

@@ -44,6 +44,7 @@ from .order import TRUMP
 from .position import Position
 from .seats import Seat, seat_label
 from .jokers import BOTTOM_SHOWN_TAG, KITTY_SHOWN_TAG, joker_bury_of
+from .tribute import tribute_of
 from .shown import still_held, unplayed
 
 BOTTOM = 4  # the holder number of the bottom (or the kitty), after the four seats
@@ -79,6 +80,13 @@ class Knowledge:
             held = knowledge.holds[position.dealer]
             knowledge.holds[position.dealer] = Hand(tuple(max(0, a - b) for a, b in zip(held.counts,
                                                                                           position.bottom.counts)))
+        paid = tribute_of(position)
+        if paid is not None and seat == paid.payer:  # 喝血: it knows what it gave the dealer
+            knowledge.holds[paid.dealer] = knowledge.holds[paid.dealer] + unplayed(
+                position, paid.dealer, Hand.from_cards(paid.given.cards))
+        if paid is not None and seat == paid.dealer:  # and the dealer what it gave back
+            knowledge.holds[paid.payer] = knowledge.holds[paid.payer] + unplayed(
+                position, paid.payer, Hand.from_cards(paid.returned.cards))
         bury = joker_bury_of(position)
         if bury is not None:
             knowledge.bottom_jokers = bury.big_jokers  # the table was told who buried how many

@@ -22,6 +22,7 @@ from huolong.i18n import _
 from .cards import Hand, Play
 from .errors import HuolongError, excerpt
 from .jokers import joker_bury_of
+from .tribute import tribute_of
 from .seats import Seat, parse_seat, seat_label, seat_name
 
 TAG = "Shown"
@@ -71,10 +72,13 @@ def still_held(position, seat: Seat) -> Hand:  # type: ignore[no-untyped-def]
         return Hand()
     counts = list(cards.counts)
     bury = joker_bury_of(position)
-    for swap in bury.swaps if bury is not None else ():
-        if swap.seat == seat:
-            for c in swap.jokers.cards:
-                counts[c] = max(0, counts[c] - 1)
+    gone = [swap.jokers for swap in (bury.swaps if bury is not None else ()) if swap.seat == seat]
+    paid = tribute_of(position)
+    if paid is not None and paid.payer == seat:
+        gone.append(paid.given)  # given to the dealer (喝血): every seat can tell its highest cards went
+    for cards_gone in gone:
+        for c in cards_gone.cards:
+            counts[c] = max(0, counts[c] - 1)
     return unplayed(position, seat, Hand(tuple(counts)))
 
 
@@ -105,12 +109,15 @@ def shown_problem(position) -> str | None:  # type: ignore[no-untyped-def]
         return None
     bury = joker_bury_of(start)
     swapped = {s.seat: s for s in bury.swaps} if bury is not None else {}
+    paid = tribute_of(start)
     for seat, cards in shown_cards(shown).items():
         held = start.hands[seat]
         if held is None:
             continue
         if seat in swapped:  # dealt the jokers it put into the bottom, not the cards it took back
             held = held + swapped[seat].jokers
+        if paid is not None and seat == paid.payer:  # dealt the cards it paid the dealer
+            held = held + paid.given
         if seat == start.dealer and start.bottom is not None:
             held = held + start.bottom
         elif seat == start.dealer and start.kitty is not None and start.is_before_bury:

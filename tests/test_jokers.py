@@ -415,3 +415,55 @@ def test_004_the_bottom_as_dealt_is_shown_after_the_declaration():
     for _ in range(10):
         sample = Knowledge.of(start, other).sample(rng)
         assert (sample.hands[start.dealer] + sample.bottom).contains_all(Play(tuple(start.kitty)))
+
+
+# -- 004's tribute (喝血 / 进贡) ------------------------------------------------------------------------------
+
+
+def test_004_blood_is_one_card_per_10_points_short_of_80_or_over_150_and_per_joker():
+    """抓分方得分若未满80，每少10分下局出一个血(结算时5分按10分计)；若得分超过150，每多10分下局即得一个血(结算时5分
+    不计)；1个大王为2个血，1个小王为1个血."""
+    from huolong.engine.tribute import blood
+
+    assert [blood(p, False, 0, 0, 120) for p in (0, 40, 65, 75, 80, 150, 155, 165, 200)] == [8, 4, 1, 0, 0, 0, 0, 1, 5]
+    assert blood(100, False, 1, 1, 120) == 3  # the dealer team kept the bottom: the jokers' blood is its
+    assert blood(100, True, 1, 1, 120) == 0  # dug short of 120: 扣的王作废
+    assert blood(130, False, 1, 0, 120) == 2  # kept, but the attackers took the deal: they drink the jokers' blood
+    assert blood(100, False, 1, 1, 120, ganguo=True) == 0  # 干锅: 不算血
+
+
+def test_004_the_dealers_predecessor_gives_its_highest_cards_never_a_point_card():
+    """庄家的上家应向庄家进贡，所进贡的牌为进贡者手中的最大牌(分牌除外); the dealer gives back its lowest (our choice)."""
+    from huolong.engine.tribute import apply_tribute, tribute_of
+
+    pos = after_bury("-.-.-.-.B", "98.-.T4.43", level="7", trump="H")
+    deal = pos.copy()
+    deal.kitty, deal.bottom = pos.bottom, None
+    paid = apply_tribute(deal, 2)
+    told = tribute_of(paid)
+    assert (told.payer, told.dealer) == (WEST, SOUTH)  # W plays just before S
+    assert all(c % 13 not in (3, 8, 11) for c in told.given.cards)  # no 5, 10 or K
+    assert len(paid.hands[WEST]) == len(paid.hands[SOUTH]) == 39
+    assert paid.hands[SOUTH].contains_all(told.given) and paid.hands[WEST].contains_all(told.returned)
+    assert apply_tribute(deal, 0) is deal
+
+
+def test_004_at_level_5_the_fives_are_paid_too():
+    """血牌不包括分牌，但打5、10的时候，5、10要进贡."""
+    from huolong.engine.tribute import _highest
+
+    hand = Hand.parse("5A.5.-.K")
+    assert str(_highest(hand, 2, trump_order("5", 1))) == "S5 H5"  # the trump 5 and the off-suit one
+    assert str(_highest(hand, 2, trump_order("7", 1))) == "SA"  # at 7 the 5s and the K are point cards
+
+
+def test_004_a_game_pays_blood_hand_after_hand_and_reads_back():
+    header = GameHeader(seed=8, players=("random",) * 4, game_rules=GameRules.parse("004"))
+    game = play_game(header, [policy_of("random")] * 4, max_hands=6)
+    paid = [h for h in game.hands if "Tribute" in h.tags]
+    assert paid, "some hand owed blood"
+    again = read_game_text(game.text(), "game.hl")
+    assert again.state == game.state
+    for record in paid:
+        sample = Knowledge.of(record.start(), record.dealer).sample(random.Random(1))  # no contradiction
+        assert len(sample.hands[(record.dealer + 3) % 4]) == 39

@@ -162,6 +162,7 @@ export function wholeParts(v) {
     const args = { seat: d.seat, declarer: d.overrode, trump: SUIT[d.trump], cards };
     kids.push(el("div", { class: "muted", id: "whole-declaration" }, t(declarationKey(d), args)));
   }
+  if (v && v.tribute && !w.result) kids.push(el("div", { id: "whole-tribute" }, v.tribute));
   if (v && v.ganguo && !w.result) kids.push(el("div", { id: "whole-ganguo" }, t("whole_ganguo")));
   if (v && v.told && v.told.length && !w.result) kids.push(el("div", { id: "whole-told" }, v.told.join(" ")));
   if (w.adding) kids.push(el("div", { class: "muted" }, t("whole_saving")));
