@@ -26,6 +26,7 @@ from huolong.bots.table import play_table
 from huolong.engine import BIG_JOKER, Hand, HuolongError, Play, Position, Rules, parse_seat, seat_label, write_position
 from huolong.engine.cards import suit_of, typed
 from huolong.engine.declaring import Showing
+from huolong.engine.game import GameRules
 from huolong.engine.deal import deal_hand
 from huolong.engine.jokers import BOTTOM_SHOWN_TAG, GANGUO_TAG, joker_bury_of, told_sentences
 from huolong.engine.sampling import Knowledge, shown_voids
@@ -59,7 +60,7 @@ class HumanPolicy:
         self.declarer: int | None = None  # who has declared while this hand is dealt (the game tells it)
         self.first_hand = True  # the declarer deals (the game tells it)
         self.every_big_joker = False  # 快龙: the bury must hold every big joker (the game tells it)
-        self.little_jokers = False  # 004: little jokers may follow the big ones in the round of 扣王
+        self.game_rules = GameRules()  # a whole game's rules: what the round of 扣王 allows (the game tells it)
 
     def bury(self, knowledge: Knowledge, rng: random.Random) -> Hand:
         deal = knowledge.position
@@ -103,13 +104,28 @@ class HumanPolicy:
         click.echo("\n" + _("Your hand:"))
         for line in hand_lines(pos, knowledge.seat, self.style):
             click.echo("  " + line, color=self.style.color)
-        click.echo(wrap(ngettext("扣王: the bottom holds {n} big joker so far. You may bury big jokers too; for each "
-                                 "you take back one of the bottom's lowest cards. Every big joker in the bottom "
-                                 "is worth 3 levels to the side that goes up.",
-                                 "扣王: the bottom holds {n} big jokers so far. You may bury big jokers too; for "
-                                 "each you take back one of the bottom's lowest cards. Every big joker in the "
-                                 "bottom is worth 3 levels to the side that goes up.", buried).format(n=buried)))
-        question = (_("How many jokers do you bury, big ones first (0 to {limit})") if self.little_jokers else
+        little, plain = self.game_rules.little == "after-big", self.game_rules.take != "lowest"
+        if little:  # 004: little jokers after the big ones, and never a point card taken back
+            text = ngettext("扣王: the bottom holds {n} big joker so far. You may bury jokers too, big ones first; for "
+                            "each you take back one of the bottom's lowest cards that is not a point card.",
+                            "扣王: the bottom holds {n} big jokers so far. You may bury jokers too, big ones first; "
+                            "for each you take back one of the bottom's lowest cards that is not a point card.", buried)
+        elif plain:  # 000, 001: 分值与流星除外
+            text = ngettext("扣王: the bottom holds {n} big joker so far. You may bury big jokers too; for each you "
+                            "take back one of the bottom's lowest cards that is not a point card. Every big joker in "
+                            "the bottom is worth 3 levels to the side that goes up.",
+                            "扣王: the bottom holds {n} big jokers so far. You may bury big jokers too; for each you "
+                            "take back one of the bottom's lowest cards that is not a point card. Every big joker in "
+                            "the bottom is worth 3 levels to the side that goes up.", buried)
+        else:
+            text = ngettext("扣王: the bottom holds {n} big joker so far. You may bury big jokers too; for each "
+                            "you take back one of the bottom's lowest cards. Every big joker in the bottom "
+                            "is worth 3 levels to the side that goes up.",
+                            "扣王: the bottom holds {n} big jokers so far. You may bury big jokers too; for "
+                            "each you take back one of the bottom's lowest cards. Every big joker in the "
+                            "bottom is worth 3 levels to the side that goes up.", buried)
+        click.echo(wrap(text.format(n=buried)))
+        question = (_("How many jokers do you bury, big ones first (0 to {limit})") if little else
                     ngettext("How many big jokers do you bury (0 or {limit})", "How many big jokers do you bury (0 to "
                              "{limit})", limit)).format(limit=limit)
         while True:
@@ -294,8 +310,9 @@ def announcer(seat: int, style: Style) -> Callable[[Position], None]:
                 for sentence in told_sentences(told, seat, after.dealer, style.play):
                     click.echo(wrap(sentence), color=style.color)
             if after.tags.get(BOTTOM_SHOWN_TAG) and seat != after.dealer:
+                cards = [c for _suit, cs in after.order.by_suit(after.bottom) for c in cs]  # type: ignore[arg-type]
                 click.echo(wrap(_("Jokers were buried: the bottom is turned up for all: {cards}.").format(
-                    cards=style.cards(sorted(after.bottom, reverse=True)))), color=style.color)  # type: ignore[arg-type]
+                    cards=style.cards(cards))), color=style.color)
             return
         trick = after.trick or list(after.history[-1].plays)
         leader = after.leader if after.trick else after.history[-1].leader

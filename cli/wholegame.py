@@ -28,7 +28,7 @@ from huolong.i18n import N_, _, ngettext
 
 from .common import BadInput, ascii_option, color_wanted, no_color_option, output_file, parse_rules, seed_option
 from .game import HumanPolicy, Quit, announcer, ask, bottom_sentence, review_yours, unused_name
-from .render import Style, header as position_header, result_sentence, wrap
+from .render import Style, header as position_header, level_label, result_sentence, wrap
 
 NEXT = ("", "n", "next", "下一局", "继续")
 REVIEW_SEED = 1  # review's default --seed: the hand reviewed here as huolong-solve review FILE reviews it
@@ -187,7 +187,7 @@ def _play(game: GameFile, path: str, style: Style) -> None:
 
     if not game.hands and game.unfinished is None:
         click.echo(_("A whole game: S–N against E–W, each from level 3, until one team passes {top}.").format(
-            top=header.game_rules.top))
+            top=level_label(header.game_rules.top)))
         click.echo(_("Game rules: {rules} (the rule text's number and any options changed; docs/rules.md §12).")
                    .format(rules=header.game_rules.label()))
     click.echo(_("You are {seat} (your partner is {partner}); the others play by {policy}. Seed {seed}.").format(
@@ -197,7 +197,7 @@ def _play(game: GameFile, path: str, style: Style) -> None:
 
     def on_deal(deal: Position, declared: Declaration | None, state: GameState) -> None:
         human.every_big_joker = header.game_rules.dragon == "fast" and deal.level != "J"
-        human.little_jokers = header.game_rules.little == "after-big"
+        human.game_rules = header.game_rules
         click.echo("\n" + _("Hand {n}: S–N at {sn}, E–W at {ew}.").format(n=state.hands + 1, sn=state.levels[0],
                                                                              ew=state.levels[1]))
         if declared is not None:
@@ -207,8 +207,9 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         if paid is not None:
             click.echo(wrap(tribute_sentence(paid, you, style.play)), color=style.color)
         if deal.tags.get(KITTY_SHOWN_TAG):
-            click.echo(wrap(_("The bottom as dealt is shown to all: {cards}.").format(
-                cards=style.cards(sorted(deal.kitty, reverse=True)))), color=style.color)  # type: ignore[arg-type]
+            cards = [c for _suit, cs in deal.order.by_suit(deal.kitty) for c in cs]  # type: ignore[arg-type]
+            click.echo(wrap(_("The bottom as dealt is shown to all: {cards}.").format(cards=style.cards(cards))),
+                       color=style.color)
 
     def on_show(declared: Declaration | None) -> None:
         human.declarer = declared.seat if declared is not None else None  # the question of 反主 names the seat
