@@ -30,6 +30,7 @@ from huolong.engine import BIG_JOKER, TRUMP, Hand, Outcome, Play, Position, seat
 from huolong.engine.bury import BURY_SIZE, bury_cost, heuristic_bury
 from huolong.engine.cards import card_points
 from huolong.engine.errors import PositionError
+from huolong.engine.jokers import every_joker_buried
 from huolong.engine.sampling import Knowledge
 from huolong.i18n import _
 
@@ -46,12 +47,13 @@ EXACT_CARDS = 4
 # -- candidates ---------------------------------------------------------------------
 
 
-def shortlist(held: Hand, deal: Position, stars: bool = False, limit: int = 24) -> list[Hand]:
+def shortlist(held: Hand, deal: Position, stars: bool = False, limit: int = 24, fast: bool = False) -> list[Hand]:
     """Sensible burials of 6 from the dealer's 45 cards, ``bury_limit`` honoured, no repeats.
 
     Voids of one or two short plain suits topped up with the cheapest cards,
     the cheapest plain cards, the cheapest pointless ones, one-card swaps
     around the heuristic choice, and with ``stars`` burials of big jokers (摘星).
+    With ``fast`` (快龙) every burial holds every big joker of the dealer.
     """
     order, rules = deal.order, deal.rules
     cheap = sorted(held, key=lambda c: (bury_cost(c, held, order), c))
@@ -63,6 +65,8 @@ def shortlist(held: Hand, deal: Position, stars: bool = False, limit: int = 24) 
         if len(cards) != BURY_SIZE:
             return
         hand = Hand.from_cards(cards)
+        if fast:
+            hand = every_joker_buried(hand, held, order)
         if rules.bury_limit is not None and hand.points > rules.bury_limit:
             return
         if hand not in found and len(found) < limit:
@@ -193,6 +197,7 @@ def rank_burials(
     known: bool = False,
     extra: Iterable[Hand] = (),
     stars: bool = False,
+    fast: bool = False,
     exact_cards: int = EXACT_CARDS,
     batch: int = 16,
     on_progress: Callable[[int], None] | None = None,
@@ -211,6 +216,7 @@ def rank_burials(
     depend on ``workers``. ``pool`` (local processes or a Dask cluster) overrides ``workers``.
     ``stop``, cancelled from another thread, ends the race after the task under way and returns
     the rounds finished (``cancelled``); ``on_round`` is called with the ranking after every round.
+    ``fast`` (快龙): only burials that hold every big joker of the dealer.
     """
     started = time.monotonic()
     if not deal.is_before_bury:
@@ -218,7 +224,7 @@ def rank_burials(
     if known and any(h is None for h in deal.hands):
         raise PositionError(_("--known needs all four hands"))
     held = deal.hands[deal.dealer] + deal.kitty  # type: ignore[operator]
-    candidates = [Candidate(bury=h) for h in shortlist(held, deal, stars)]
+    candidates = [Candidate(bury=h) for h in shortlist(held, deal, stars, fast=fast)]
     for hand in extra:
         if len(hand) != BURY_SIZE or not held.contains_all(Play(tuple(hand))):
             raise PositionError(_("candidate {hand} is not {size} cards of the dealer's hand and kitty").format(

@@ -73,7 +73,7 @@ class HumanPolicy:
             text = ask(_("Bury six cards (or hint, q)"))
             if text.lower() in HINT:
                 try:
-                    show_bury_hint(deal, self.style)
+                    show_bury_hint(deal, self.style, fast=self.every_big_joker)
                 except KeyboardInterrupt:
                     click.echo(indented(_("Hint stopped; your turn.")))
                 continue

@@ -99,7 +99,7 @@ def _se(x: float) -> str:
     return "—" if math.isnan(x) else f"{x:.2f}"
 
 
-def show_bury_hint(deal: Position, style: Style) -> BuryAdvice:
+def show_bury_hint(deal: Position, style: Style, fast: bool = False) -> BuryAdvice:
     """The bury advisor's first burials for the dealer (the ranking ``huolong-solve bury`` and the review
     give for the same deal)."""
     live = LiveLines(style)
@@ -110,7 +110,7 @@ def show_bury_hint(deal: Position, style: Style) -> BuryAdvice:
         live.show(bury_lines(r, style, final=False))
 
     try:
-        ranking = rank_burials(deal, seed=HINT_SEED, on_round=on_round)
+        ranking = rank_burials(deal, seed=HINT_SEED, on_round=on_round, fast=fast)
     except KeyboardInterrupt:  # stopped: the rounds finished are the answer
         if not rounds:
             live.done(["  " + _("Stopped before the first round.")])

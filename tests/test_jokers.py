@@ -467,3 +467,14 @@ def test_004_a_game_pays_blood_hand_after_hand_and_reads_back():
     for record in paid:
         sample = Knowledge.of(record.start(), record.dealer).sample(random.Random(1))  # no contradiction
         assert len(sample.hands[(record.dealer + 3) % 4]) == 39
+
+
+def test_under_fast_dragon_the_bury_advisor_offers_only_burials_with_every_big_joker():
+    from huolong.analysis.burial import shortlist
+    from huolong.engine.deal import deal_hand
+
+    deal = deal_hand(random.Random(0), dealer=0)
+    held = deal.hands[0] + deal.kitty
+    assert held.count(BJ) == 1
+    assert any(h.count(BJ) == 0 for h in shortlist(held, deal))
+    assert all(h.count(BJ) == 1 for h in shortlist(held, deal, fast=True))
