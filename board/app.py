@@ -26,9 +26,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from huolong.engine import Hand, HuolongError, Play, Rules, write_position
+from huolong.engine import Hand, HuolongError, Play, Rules, card_token, write_position
 from huolong.engine.deal import deal_hand
-from huolong.engine.jokers import GANGUO_TAG, joker_bury_of, told_sentences
+from huolong.engine.jokers import GANGUO_TAG, KITTY_SHOWN_TAG, joker_bury_of, told_sentences
 from huolong.engine.tribute import tribute_of, tribute_sentence
 
 from huolong.i18n import _, from_accept_language, language, normalize, use
@@ -226,6 +226,8 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         out = position_view(pos, "SENW".index(viewer) if viewer else None)
         if pos.tags.get(GANGUO_TAG):
             out["ganguo"] = True  # 004's 干锅: the bottom stayed as dealt
+        if pos.tags.get(KITTY_SHOWN_TAG) and pos.kitty is not None:  # 004: the bottom as dealt, shown to all
+            out["kitty_shown"] = [card_token(c) for c in sorted(pos.kitty, key=lambda c: -c)]
         paid = tribute_of(pos)
         if paid is not None:  # 004's 喝血, as this seat was told it
             out["tribute"] = tribute_sentence(paid, "SENW".index(viewer) if viewer else None, lambda p: p.unicode())

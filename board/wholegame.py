@@ -83,7 +83,8 @@ def state_dict(game: GameFile) -> dict:
             "winner": ("SN", "EW")[s.winner] if s.winner is not None else None, "passed": s.passed,
             "top": game.header.game_rules.top, "you": seat_name(game.header.you),  # type: ignore[arg-type]
             "seed": game.header.seed, "policy": next(p for p in game.header.players if p != "you"),
-            "money": list(s.money), "game_rules": game.header.game_rules.label()}
+            "money": list(s.money), "game_rules": game.header.game_rules.label(),
+            "trump_each_hand": game.header.game_rules.trump == "hand"}
 
 
 def next_hand(data: dict) -> dict:
@@ -162,16 +163,18 @@ def bury_in_game(deal: Position, cards: Hand, data: dict) -> dict:
     def choose(seat: int, limit: int, now: Position) -> int:
         if seat != you:
             return decide_swap(seat, limit, now, policies[seat], random.Random(f"board-jokers:{seat}"))
+        least = min(limit, now.hands[seat].count(BIG_JOKER)) if fast else 0  # type: ignore[union-attr]
         if answer is None:
-            raise _SwapQuestion(limit, now.bottom.count(BIG_JOKER))  # type: ignore[union-attr]
-        if not 0 <= answer <= limit:
-            raise BadRequest(_("jokers: from 0 to {limit}, not {n}").format(limit=limit, n=answer))
+            raise _SwapQuestion(limit, now.bottom.count(BIG_JOKER), least)  # type: ignore[union-attr]
+        if not least <= answer <= limit:
+            raise BadRequest(_("jokers: from {least} to {limit}, not {n}").format(least=least, limit=limit, n=answer))
         return answer
 
     try:
         after = round_after_bury(buried, rules, fast, choose)
     except _SwapQuestion as q:
-        return {"question": {"limit": q.limit, "bottom_jokers": q.bottom_jokers, "little": rules.little == "after-big"},
+        return {"question": {"limit": q.limit, "least": q.least, "bottom_jokers": q.bottom_jokers,
+                             "little": rules.little == "after-big"},
                 "bury": str(cards)}
     told = joker_bury_of(after)
     return {"text": write_position(after), "told": told_sentences(told, you, deal.dealer, lambda p: p.unicode())}  # type: ignore[arg-type]
@@ -180,9 +183,9 @@ def bury_in_game(deal: Position, cards: Hand, data: dict) -> dict:
 class _SwapQuestion(Exception):
     """Your seat must say how many big jokers it buries after the dealer's bury."""
 
-    def __init__(self, limit: int, bottom_jokers: int) -> None:
+    def __init__(self, limit: int, bottom_jokers: int, least: int = 0) -> None:
         super().__init__()
-        self.limit, self.bottom_jokers = limit, bottom_jokers
+        self.limit, self.bottom_jokers, self.least = limit, bottom_jokers, least
 
 
 def _declaration(declared: Declaration | None) -> dict | None:
@@ -190,7 +193,7 @@ def _declaration(declared: Declaration | None) -> dict | None:
         return None
     shown = declared.shown() or declared.cards
     return {"seat": seat_name(declared.seat), "jokers": declared.jokers, "trump": SUITS[declared.trump],
-            "from_bottom": declared.from_bottom, "how": declared.how,
+            "from_bottom": declared.from_bottom, "how": declared.how, "added": declared.added,
             "cards": [card_token(c) for c in shown.cards] if shown is not None else [],
             "overrode": seat_name(declared.overrode) if declared.overrode is not None else None}
 

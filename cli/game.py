@@ -125,13 +125,21 @@ class HumanPolicy:
                             "each you take back one of the bottom's lowest cards. Every big joker in the "
                             "bottom is worth 3 levels to the side that goes up.", buried)
         click.echo(wrap(text.format(n=buried)))
-        question = (_("How many jokers do you bury, big ones first (0 to {limit})") if little else
-                    ngettext("How many big jokers do you bury (0 or {limit})", "How many big jokers do you bury (0 to "
-                             "{limit})", limit)).format(limit=limit)
+        least = min(limit, pos.hands[knowledge.seat].count(BIG_JOKER)) if self.every_big_joker else 0  # type: ignore[union-attr]
+        if least:  # 快龙: the big ones must go in, the little ones are a choice
+            question = _("快龙: your {least} big jokers go in; how many jokers do you bury in all ({least} to "
+                         "{limit})").format(least=least, limit=limit)
+        else:
+            question = (_("How many jokers do you bury, big ones first (0 to {limit})") if little else
+                        ngettext("How many big jokers do you bury (0 or {limit})", "How many big jokers do you bury "
+                                 "(0 to {limit})", limit)).format(limit=limit)
         while True:
-            answer = typed(ask(question))
-            if answer.isdigit() and 0 <= int(answer) <= limit:
+            answer = typed(ask(question)).rstrip("个张")  # "1个" is a number too
+            if answer.isdigit() and least <= int(answer) <= limit:
                 return int(answer)
+            if least:
+                click.echo(_("  Type a number from {least} to {limit}, or q to stop.").format(least=least, limit=limit))
+                continue
             click.echo(ngettext("  Type 0 or {limit}, or q to stop.", "  Type a number from 0 to {limit}, or q to "
                                 "stop.", limit).format(limit=limit))
 
@@ -353,6 +361,10 @@ def bottom_sentence(record: Position, style: Style) -> str:
     if bottom is None:
         return _("The bottom is not in the record.")
     cards = style.cards([c for _suit, cs in record.order.by_suit(bottom) for c in cs])
+    if record.tags.get(GANGUO_TAG):
+        return ngettext("The bottom, kept as dealt (干锅): {cards} ({points} point).",
+                        "The bottom, kept as dealt (干锅): {cards} ({points} points).", bottom.points).format(
+            cards=cards, points=bottom.points)
     return ngettext("The bottom, buried by {seat}: {cards} ({points} point).",
                     "The bottom, buried by {seat}: {cards} ({points} points).", bottom.points).format(
         seat=seat_label(record.dealer), cards=cards, points=bottom.points)

@@ -188,8 +188,8 @@ def _play(game: GameFile, path: str, style: Style) -> None:
     if not game.hands and game.unfinished is None:
         click.echo(_("A whole game: S–N against E–W, each from level 3, until one team passes {top}.").format(
             top=level_label(header.game_rules.top)))
-        click.echo(_("Game rules: {rules} (the rule text's number and any options changed; docs/rules.md §12).")
-                   .format(rules=header.game_rules.label()))
+    click.echo(_("Game rules: {rules} (the rule text's number and any options changed; docs/rules.md §12).")
+               .format(rules=header.game_rules.label()))
     click.echo(_("You are {seat} (your partner is {partner}); the others play by {policy}. Seed {seed}.").format(
         seat=seat_label(you), partner=seat_label(partner(you)), policy=", ".join(others), seed=header.seed))
     click.echo(_("The game is saved in {file} after every play; huolong-solve game -o {file} resumes it.").format(
@@ -222,6 +222,9 @@ def _play(game: GameFile, path: str, style: Style) -> None:
         elif declared.how == "big" and declared.cards is None:
             click.echo(_("While dealing, {seat} shows two big jokers and overrides {declarer}'s declaration.").format(
                 seat=seat_label(declared.seat), declarer=seat_label(declared.overrode)))
+        elif declared.added:
+            click.echo(_("While dealing, {seat} adds to its declaration: {cards}.").format(
+                seat=seat_label(declared.seat), cards=style.play(declared.shown())), color=style.color)
         elif declared.overrode is None:
             click.echo(_("While dealing, {seat} shows {cards} and declares.").format(
                 seat=seat_label(declared.seat), cards=style.play(declared.shown())), color=style.color)
@@ -258,8 +261,13 @@ def _play(game: GameFile, path: str, style: Style) -> None:
                 return
             click.echo(_("  Press Enter for the next hand, r to review this one, or q to stop."))
 
+    if game.hands:  # resumed: where the game stands before anything is asked
+        click.echo(money_sentence(game.state))
     if game.unfinished is not None:
         click.echo("\n" + _("Hand {n} goes on where it stopped: S–N at {sn}, E–W at {ew}.").format(
+            n=game.state.hands + 1, sn=game.state.levels[0], ew=game.state.levels[1]))
+    elif game.hands:
+        click.echo("\n" + _("Hand {n} is dealt: S–N at {sn}, E–W at {ew}.").format(
             n=game.state.hands + 1, sn=game.state.levels[0], ew=game.state.levels[1]))
     try:
         play_game(header, policies, resume=game, on_deal=on_deal, on_show=on_show, on_play=on_play, on_hand=on_hand)
@@ -335,7 +343,7 @@ def after_sentence(state: GameState, record: Position) -> str:
 
 def money_sentence(state: GameState) -> str:
     """002's score so far (10 a level, 100 for a game won outright)."""
-    return _("Score at 10 a level (002): S–N {sn:+d}, E–W {ew:+d}.").format(sn=state.money[0], ew=state.money[1])
+    return _("Score at 10 a level: S–N {sn:+d}, E–W {ew:+d}.").format(sn=state.money[0], ew=state.money[1])
 
 
 def j_rules_sentence(rules: GameRules, record: Position) -> str | None:

@@ -25,8 +25,9 @@ turns a bottom card and the highest deals — 翻出最大牌的一家为庄家)
 
 >>> from .cards import parse_card as c
 >>> deck = [c("S4"), c("BJ"), c("S5"), c("S6"), c("S7"), c("H2")] + [c("C3")] * 156
->>> declare(deck, first=0)  # E gets the big joker, then ♥2
-Declaration(seat=1, trump=1, jokers=1, from_bottom=False, overrode=None, cards=None, how='big')
+>>> found = declare(deck, first=0)  # E gets the big joker, then ♥2
+>>> found.seat, found.trump, found.jokers, found.how
+(1, 1, 1, 'big')
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ class Declaration:
     overrode: Seat | None = None
     cards: Play | None = None
     how: str = "big"
+    added: bool = False  # the seat added to its own showing (自己可以加固自己的亮牌)
 
     def shown(self) -> Play | None:
         """The cards the declarer showed (None when nobody declared)."""
@@ -197,8 +199,9 @@ def declare(deck: list[Card], first: Seat, decide: Callable[[Seat], Decide] | No
                 else:
                     trump, waiting = -1, True
                 legacy = showing.kind == "big" and way == "big" and not fixed
+                added = current is not None and current.seat == seat
                 current = Declaration(seat, trump, showing.jokers, overrode=overrode,
-                                      cards=None if legacy else showing.cards, how=showing.kind)
+                                      cards=None if legacy else showing.cards, how=showing.kind, added=added)
                 strength = power
                 if shown is not None:
                     shown(current)

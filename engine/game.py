@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 
-from huolong.i18n import N_, _
+from huolong.i18n import N_, _, join
 
 from .cards import BIG_JOKER, LITTLE_JOKER, Card, Hand, all_cards, rank_of
 from .errors import HuolongError, RulesError, excerpt
@@ -108,7 +108,7 @@ class GameRules:
             value = getattr(self, name)
             if value not in choices:
                 raise RulesError(_("invalid value {value!r} for {name}: use {choices}").format(
-                    value=excerpt(str(value)), name=name, choices=", ".join(choices)))
+                    value=excerpt(str(value)), name=name, choices=join(choices)))
 
     @classmethod
     def parse(cls, text: str) -> GameRules:
@@ -119,6 +119,10 @@ class GameRules:
         if words and (words[0] in PRESETS or words[0] in PRESET_ALIASES):
             preset = PRESET_ALIASES.get(words[0], words[0])
             words.pop(0)
+        elif words and "=" not in words[0]:
+            raise RulesError(_("unknown game rules {name!r}: a rule text's preset is one of {presets}, then options "
+                               "(option=value)").format(name=excerpt(words[0]), presets=join(
+                                   ["standard", "000", "001", "002", "003", "004"])))
         options: dict[str, str] = dict(PRESETS[preset])
         known = {f.name for f in fields(cls)} - {"preset"}
         for word in words:
@@ -127,7 +131,7 @@ class GameRules:
                 raise RulesError(_("invalid game rule {word!r}: expected option=value").format(word=excerpt(word)))
             if name not in known:
                 raise RulesError(_("unknown game rule {name!r} in {text!r}: use {options}").format(
-                    name=excerpt(name), text=excerpt(text), options=", ".join(GAME_CHOICES)))
+                    name=excerpt(name), text=excerpt(text), options=join(GAME_CHOICES)))
             options[name] = value.upper() if name == "top" else value
         return cls(**options, preset=preset)
 
@@ -160,7 +164,7 @@ GAME_CHOICES: dict[str, tuple[str, ...]] = {
 #: Each rule text's game (docs/rules.md, "Presets"); ``standard`` is 002's. What a text leaves open is 002's.
 PRESETS: dict[str, dict[str, str]] = {
     "standard": {},
-    "000": {"trump": "hand", "take": "lowest-no-points-triples", "third": "must", "jrules": "on", "declare": "jokers",
+    "000": {"take": "lowest-no-points-triples", "third": "must", "jrules": "on", "declare": "jokers",
             "nobody": "bottom"},
     "001": {"take": "lowest-no-points-triples", "third": "must", "jrules": "on", "declare": "jokers",
             "nobody": "bottom"},
@@ -172,7 +176,7 @@ PRESET_ALIASES = {"002": "standard"}
 #: The hands' ruleset each rule text gives (docs/rules.md, "Presets"): a game under a preset plays its hands so,
 #: unless a ruleset is given. 000 and 003: 光头 (zero=plus2); 001: 扣的底牌中分值不能超过40分; none of 000, 001
 #: and 003 ends the game with three big jokers in the bottom (002 and 004 do).
-PRESET_RULES = {"standard": "standard", "000": "standard zero=plus2 three_jokers=levels",
+PRESET_RULES = {"standard": "standard", "000": "standard bury_limit=40 zero=plus2 three_jokers=levels",
                 "001": "standard bury_limit=40 three_jokers=levels", "003": "standard zero=plus2 three_jokers=levels",
                 "004": "standard three_jokers=outright-both"}
 #: The rule text each preset follows, as ``--help`` and the board name it.

@@ -194,12 +194,14 @@ def told_sentences(told: JokerBury, viewer: Seat | None, dealer: Seat, cards: Ca
     for entry in told.entries:
         n = len(entry.jokers)
         if LITTLE_JOKER in entry.jokers.cards:  # 004: little jokers after the big ones
+            big, little = entry.jokers.cards.count(BIG_JOKER), entry.jokers.cards.count(LITTLE_JOKER)
             if viewer is None or viewer in (entry.seat, dealer):
-                out.append(_("{seat} buried {jokers} and took back {cards} from the bottom.").format(
-                    seat=seat_label(entry.seat), jokers=cards(entry.jokers), cards=cards(entry.taken)))  # type: ignore[arg-type]
+                out.append(_("{seat} buried jokers (big: {big}, little: {little}) and took back {cards} from the "
+                             "bottom.").format(seat=seat_label(entry.seat), big=big, little=little,
+                                               cards=cards(entry.taken)))  # type: ignore[arg-type]
             else:
-                out.append(_("{seat} buried {jokers} and took back as many cards from the bottom.").format(
-                    seat=seat_label(entry.seat), jokers=cards(entry.jokers)))
+                out.append(_("{seat} buried jokers (big: {big}, little: {little}) and took back as many cards from "
+                             "the bottom.").format(seat=seat_label(entry.seat), big=big, little=little))
             continue
         if entry.taken is None:
             out.append(ngettext("{seat} buried {n} big joker.", "{seat} buried {n} big jokers.", n).format(

@@ -734,9 +734,9 @@ def test_a_board_game_asks_your_seat_to_bury_big_jokers_after_the_dealers_bury(c
     bury = " ".join(card_token(c) for c in sorted(c for c in held if c < 52)[:6])
     root = {"text": first["deal"], "index": 0}
     asked = client.post("/api/bury", json={"root": root, "bury": bury, "game": first["game"]}).json()
-    assert asked["question"] == {"limit": 1, "bottom_jokers": 0, "little": False}
+    assert asked["question"] == {"limit": 1, "least": 0, "bottom_jokers": 0, "little": False}
     bad = client.post("/api/bury", json={"root": root, "bury": bury, "game": first["game"], "jokers": 2})
-    assert bad.status_code == 400 and "from 0 to 1" in bad.json()["error"]
+    assert bad.status_code == 400 and "from 0 to 1, not 2" in bad.json()["error"]
     done = client.post("/api/bury", json={"root": root, "bury": bury, "game": first["game"], "jokers": 1}).json()
     [after] = read_positions(done["text"])
     told = joker_bury_of(after)

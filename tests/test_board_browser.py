@@ -1057,6 +1057,6 @@ def test_a_whole_game_on_the_board_asks_your_seat_to_bury_big_jokers_and_tells_t
     wait(browser, lambda d: find(d, "#game-resume")).click()  # the game, resumed after the round
     told = wait(browser, lambda d: (t := find(d, "#whole-told")) and t.text)
     assert told.startswith("S buried 1 big joker and took back ")
-    assert "Score at 10 a level (002): S–N 0, E–W 0. Game rules: 002." in browser.find_element(By.ID, "whole-money").text
+    assert "Score at 10 a level: S–N 0, E–W 0. Game rules: 002." in browser.find_element(By.ID, "whole-money").text
     shoot(browser, "whole-game-jokers-en")
     browser.execute_script('localStorage.removeItem("huolong-whole-game"); localStorage.removeItem("huolong-game-choices")')

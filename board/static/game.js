@@ -173,7 +173,7 @@ export function renderGame() {
       el("button", { type: "button", id: "game-review", on: { click: gameReview } }, t("game_review")));
   } else if (game.swap) { // 扣王: how many of your big jokers go into the bottom
     const q = game.swap, buttons = [];
-    for (let n = 0; n <= q.limit; n++) {
+    for (let n = q.least || 0; n <= q.limit; n++) {
       buttons.push(el("button", { type: "button", id: "game-swap-" + n, on: { click: () => gameBury(q.cards, n) } },
         t("game_swap_button", { n })), " ");
     }

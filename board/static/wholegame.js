@@ -121,11 +121,14 @@ const teamOf = (seat) => ("SN".includes(seat) ? "SN" : "EW");
 
 export function scoreLine() {
   const w = st.whole, s = w.state;
-  // hand 1 once declared: its dealer and trump come from the declaration (the game's state has none yet)
-  const set = s && !s.dealer && w.declaration && !w.question && !w.result ? w.declaration
+  // a hand on the table declared while dealing: its trump (and on hand 1 its dealer) come from the declaration
+  const declared = s && w.declaration && !w.question && !w.result ? w.declaration : null;
+  const set = declared ? { seat: s.dealer || declared.seat, trump: declared.trump }
     : s && s.dealer ? { seat: s.dealer, trump: s.trump } : null;
   if (!set) return el("div", { id: "whole-score", class: "score" }, t("whole_score_first"));
-  const key = !w.result ? "whole_score" : s.over ? "whole_score_over" : "whole_score_after";
+  // between hands under trump=hand the next trump is not known yet: it is declared again
+  const key = !w.result ? "whole_score" : s.over ? "whole_score_over"
+    : s.trump_each_hand ? "whole_score_after_open" : "whole_score_after";
   const money = s.money || [0, 0], signed = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + Math.abs(x);
   return el("div", { id: "whole-score", class: "score" }, t(key, { n: w.result ? s.hands : s.hands + 1, sn: s.levels[0],
     ew: s.levels[1], dealer: t("seat_" + set.seat), trump: SUIT[set.trump] }),
@@ -163,6 +166,9 @@ export function wholeParts(v) {
     kids.push(el("div", { class: "muted", id: "whole-declaration" }, t(declarationKey(d), args)));
   }
   if (v && v.tribute && !w.result) kids.push(el("div", { id: "whole-tribute" }, v.tribute));
+  if (v && v.kitty_shown && !w.result) {
+    kids.push(el("div", { id: "whole-kitty" }, t("whole_kitty_shown", { cards: v.kitty_shown.map(cardText).join(" ") })));
+  }
   if (v && v.ganguo && !w.result) kids.push(el("div", { id: "whole-ganguo" }, t("whole_ganguo")));
   if (v && v.told && v.told.length && !w.result) kids.push(el("div", { id: "whole-told" }, v.told.join(" ")));
   if (w.adding) kids.push(el("div", { class: "muted" }, t("whole_saving")));
@@ -190,6 +196,7 @@ function declarationKey(d) {
   if (d.how === "big" && !d.cards.some((c) => c !== "BJ") && d.cards.length <= 2 && !d.overrode && d.jokers === 1)
     return "whole_declared";
   if (d.how === "big" && d.jokers === 2 && d.overrode && d.cards.length === 2) return "whole_overrode";
+  if (d.added) return "whole_added_cards";
   return d.overrode ? "whole_overrode_cards" : "whole_declared_cards";
 }
 
