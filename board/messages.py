@@ -272,7 +272,7 @@ MESSAGES = {
     "game_swap_button": N_("Bury {n}"),
     "game_rules": N_("rules"),
     "game_rules_002": N_("002 (the default): 扣王 by any seat"),
-    "game_rules_000": N_("000: 载王, 请大王, the J rules, trump each hand"),
+    "game_rules_000": N_("000: 载王, 请大王, the J rules, 小王定主"),
     "game_rules_001": N_("001: 载王, 请大王, the J rules"),
     "game_rules_003": N_("003: 扣王 attackers first, trump each hand"),
     "game_rules_004": N_("004: to 10, never a point card back, trump each hand"),

@@ -78,10 +78,11 @@ def _replayed(text: str) -> GameFile:
 
 def state_dict(game: GameFile) -> dict:
     s = game.state
-    return {"levels": list(s.levels), "dealer": seat_name(s.dealer) if s.dealer is not None else None,
+    shown = lambda level: "10" if level == "T" else level  # noqa: E731 - levels as players read them
+    return {"levels": [shown(level) for level in s.levels], "dealer": seat_name(s.dealer) if s.dealer is not None else None,
             "trump": SUITS[s.trump] if s.trump is not None else None, "hands": s.hands, "over": s.over,
             "winner": ("SN", "EW")[s.winner] if s.winner is not None else None, "passed": s.passed,
-            "top": game.header.game_rules.top, "you": seat_name(game.header.you),  # type: ignore[arg-type]
+            "top": shown(game.header.game_rules.top), "you": seat_name(game.header.you),  # type: ignore[arg-type]
             "seed": game.header.seed, "policy": next(p for p in game.header.players if p != "you"),
             "money": list(s.money), "game_rules": game.header.game_rules.label(),
             "trump_each_hand": game.header.game_rules.trump == "hand"}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from huolong.engine import BIG_JOKER, LITTLE_JOKER, Hand, Position, seat_label
 from huolong.engine.game import GameRules
-from huolong.engine.jokers import BOTTOM_SHOWN_TAG, GANGUO_TAG, every_joker_buried, is_ganguo, joker_round
+from huolong.engine.jokers import BOTTOM_SHOWN_TAG, GANGUO_TAG, KITTY_SHOWN_TAG, every_joker_buried, is_ganguo, joker_round
 from huolong.engine.dealfile import result_text
 from huolong.engine.sampling import Knowledge
 from huolong.i18n import _
@@ -83,13 +83,17 @@ def decide_swap(seat: int, limit: int, pos: Position, policy: Policy, rng: rando
 
 def is_ganguo_deal(deal: Position, game_rules: GameRules) -> bool:
     """Is this deal 干锅 under the game rules (004: the bottom stays as dealt)?"""
-    return game_rules.ganguo == "on" and deal.kitty is not None and is_ganguo(deal.kitty, deal.order)
+    if game_rules.ganguo != "on" or deal.kitty is None:
+        return False
+    if game_rules.show_bottom == "yes" and not deal.tags.get(KITTY_SHOWN_TAG):
+        return False  # 干锅 is seen when the bottom is shown (公开底牌后…称为干锅); not shown when nobody declared
+    return is_ganguo(deal.kitty, deal.order)
 
 
 def ganguo_bury(deal: Position) -> Position:
     """干锅: the dealer keeps the bottom as dealt (底牌不能替换), marked so that its jokers count for nothing."""
     pos = deal.bury(deal.kitty)  # type: ignore[arg-type]
-    pos.tags = {**deal.tags, GANGUO_TAG: "yes"}
+    pos.tags = {**deal.tags, GANGUO_TAG: "yes", BOTTOM_SHOWN_TAG: "yes"}  # it was shown, and stays as it was
     return pos
 
 

@@ -35,11 +35,12 @@ REVIEW_SEED = 1  # review's default --seed: the hand reviewed here as huolong-so
 REVIEW = ("r", "review", "复盘")
 
 
-@click.command("game", help=N_("""Play a whole game against the computer in the terminal: hand after hand, each team's level from 3 up, until one team passes A.
+@click.command("game", help=N_("""Play a whole game against the computer in the terminal: hand after hand, each team's level from 3 up, until one team passes the top (A; 10 under rule text 004).
 
     You are one seat; the other three play by --policy. The first hand's
-    dealer and trump are declared while dealing (the first big joker shown;
-    two override one); then the dealer follows from each result. The game
+    dealer and trump are declared while dealing, as --game-rules says (002:
+    the first big joker shown; two override one); then the dealer follows
+    from each result. The game
     is saved after every play in a game file (-o; default
     huolong-game-SEED.hl): run huolong-solve game -o FILE to resume it. After
     each hand you may review it (r). The hands in the file are ordinary hand
@@ -49,6 +50,7 @@ REVIEW = ("r", "review", "复盘")
     Examples:
       huolong-solve game --seat S
       huolong-solve game --seat E --policy fair --seed 7 -o tonight.hl
+      huolong-solve game --seat N --game-rules 004  rule text 004's game
       huolong-solve game -o tonight.hl              resume it
     """))
 @click.option("--seat", metavar="S|E|N|W", help=N_("Your seat (a new game; a resumed game keeps its own)."))
@@ -198,8 +200,9 @@ def _play(game: GameFile, path: str, style: Style) -> None:
     def on_deal(deal: Position, declared: Declaration | None, state: GameState) -> None:
         human.every_big_joker = header.game_rules.dragon == "fast" and deal.level != "J"
         human.game_rules = header.game_rules
-        click.echo("\n" + _("Hand {n}: S–N at {sn}, E–W at {ew}.").format(n=state.hands + 1, sn=state.levels[0],
-                                                                             ew=state.levels[1]))
+        click.echo("\n" + _("Hand {n}: S–N at {sn}, E–W at {ew}.").format(n=state.hands + 1,
+                                                                             sn=level_label(state.levels[0]),
+                                                                             ew=level_label(state.levels[1])))
         if declared is not None:
             click.echo(wrap(declaration_sentence(declared, style)), color=style.color)
         click.echo(position_header(deal, style, hide_bottom=True), color=style.color)
@@ -261,14 +264,14 @@ def _play(game: GameFile, path: str, style: Style) -> None:
                 return
             click.echo(_("  Press Enter for the next hand, r to review this one, or q to stop."))
 
-    if game.hands:  # resumed: where the game stands before anything is asked
+    if game.hands or game.unfinished is not None:  # resumed: where the game stands before anything is asked
         click.echo(money_sentence(game.state))
     if game.unfinished is not None:
         click.echo("\n" + _("Hand {n} goes on where it stopped: S–N at {sn}, E–W at {ew}.").format(
-            n=game.state.hands + 1, sn=game.state.levels[0], ew=game.state.levels[1]))
+            n=game.state.hands + 1, sn=level_label(game.state.levels[0]), ew=level_label(game.state.levels[1])))
     elif game.hands:
         click.echo("\n" + _("Hand {n} is dealt: S–N at {sn}, E–W at {ew}.").format(
-            n=game.state.hands + 1, sn=game.state.levels[0], ew=game.state.levels[1]))
+            n=game.state.hands + 1, sn=level_label(game.state.levels[0]), ew=level_label(game.state.levels[1])))
     try:
         play_game(header, policies, resume=game, on_deal=on_deal, on_show=on_show, on_play=on_play, on_hand=on_hand)
     except Quit:
@@ -337,8 +340,8 @@ def after_sentence(state: GameState, record: Position) -> str:
     keeps = team_of(state.dealer) == dealer_team  # type: ignore[arg-type]
     text = (_("{team} keep the deal; S–N at {sn}, E–W at {ew}; {seat} deals next.") if keeps else
             _("{team} take the deal; S–N at {sn}, E–W at {ew}; {seat} deals next."))
-    return text.format(team=team_label(team_of(state.dealer)), sn=state.levels[0],  # type: ignore[arg-type]
-                       ew=state.levels[1], seat=seat_label(state.dealer))  # type: ignore[arg-type]
+    return text.format(team=team_label(team_of(state.dealer)), sn=level_label(state.levels[0]),  # type: ignore[arg-type]
+                       ew=level_label(state.levels[1]), seat=seat_label(state.dealer))  # type: ignore[arg-type]
 
 
 def money_sentence(state: GameState) -> str:
@@ -357,7 +360,7 @@ def j_rules_sentence(rules: GameRules, record: Position) -> str | None:
             team=team_label(attackers), dealers=team_label(1 - attackers))
     if record.result().name == "attackers-up" and levels[attackers] in ("J", "A"):
         return _("{team} were at {level}: they take the deal without going up (遇J A不过).").format(
-            team=team_label(attackers), level=levels[attackers])
+            team=team_label(attackers), level=level_label(levels[attackers]))
     return None
 
 
@@ -370,4 +373,4 @@ def winner_sentence(state: GameState) -> str:
     else:
         text = ngettext("{team} win the game outright, in {n} hand.", "{team} win the game outright, in {n} hands.",
                         state.hands)
-    return text.format(team=team_label(team), top=state.levels[team], n=state.hands)
+    return text.format(team=team_label(team), top=level_label(state.levels[team]), n=state.hands)

@@ -359,9 +359,11 @@ def test_004_ganguo_the_bottom_stays_as_dealt_and_its_jokers_count_for_nothing()
     deal = pos.copy()
     deal.kitty, deal.bottom = pos.bottom, None
     deal.hands[SOUTH] = pos.hands[SOUTH]
+    assert not is_ganguo_deal(deal, GameRules.parse("004"))  # 公开底牌后…称为干锅: nobody declared, nothing shown
+    deal.tags["KittyShown"] = "yes"
     assert is_ganguo_deal(deal, GameRules.parse("004")) and not is_ganguo_deal(deal, GameRules())
     kept = ganguo_bury(deal)
-    assert kept.bottom == kitty and kept.tags["Ganguo"] == "yes"
+    assert kept.bottom == kitty and kept.tags["Ganguo"] == "yes" and kept.tags["BottomShown"] == "yes"
     assert kept.jokers_in_bottom == 0 and pos.jokers_in_bottom == 1
 
 
