@@ -35,7 +35,7 @@ from .game import GameError, GameRules, GameState, parse_levels
 from .order import SUITS
 from .position import Position
 from .rules import Rules
-from .seats import SEAT_NAMES, Seat, parse_seat, seat_label, seat_name
+from .seats import SEAT_NAMES, Seat, parse_seat, seat_label
 
 __all__ = ["GameFile", "GameHeader", "hand_tags", "read_game", "read_game_text", "split_games", "write_game"]
 

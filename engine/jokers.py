@@ -33,7 +33,7 @@ from huolong.i18n import _, ngettext
 
 from .cards import BIG_JOKER, LITTLE_JOKER, Card, Hand, Play, card_points, is_joker, rank_of
 from .errors import HuolongError, PositionError, excerpt
-from .order import TrumpOrder, trump_order
+from .order import TrumpOrder, trump_order  # noqa: F401 - trump_order: the doctests use it
 from .seats import Seat, parse_seat, seat_label, seat_name
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from huolong.analysis.hand_review import before_bury
 from huolong.bots.game import play_game
 from huolong.bots.policy import policy_of
 from huolong.engine import BIG_JOKER, Hand, Outcome, Play, Position, read_positions, write_position
-from huolong.engine.errors import HuolongError, PositionError
+from huolong.engine.errors import HuolongError
 from huolong.engine.game import PRESETS, GameRules, GameState, hooked_with_j
 from huolong.engine.gamefile import GameHeader, read_game_text
 from huolong.engine.jokers import JokerBury, every_joker_buried, joker_round, swap_order, take_back
