@@ -36,6 +36,8 @@ from huolong.i18n import _, from_accept_language, language, normalize, use
 from .editor import build_position, check_hand, random_endgame
 from .messages import LANG_HEADER, LANGUAGE_NAMES, page_messages
 from .positions import BadRequest, Library, kind_of, node, parse, start_and_line
+from .roomapp import PUBLIC_PREFIXES, room_routes
+from .rooms import Hall
 from .tasks import seed_of, settings
 from .views import position_view
 from .wholegame import add_hand, bury_in_game, next_hand
@@ -53,7 +55,7 @@ class Guard:
     """ASGI middleware: Host and Origin checks, the token beyond loopback, the body size limit."""
 
     def __init__(self, app: ASGIApp, hosts: set[str] | None, token: str | None) -> None:
-        self.app = app
+        self.app = app  # a table's pages and endpoints (PUBLIC_PREFIXES) need their links' keys, not the token
         self.hosts = hosts
         self.token = token
 
@@ -76,7 +78,7 @@ class Guard:
             await _refuse(scope, receive, send, 403, _("requests from {origin} may not change anything here").format(
                 origin=origin))
             return
-        if self.token is not None and not self._has_token(scope, headers):
+        if self.token is not None and not _public(scope["path"]) and not self._has_token(scope, headers):
             await _refuse(scope, receive, send, 403, _("this board needs its token: open the URL it printed"))
             return
         length = headers.get("content-length")
@@ -91,6 +93,11 @@ class Guard:
         cookies = dict(c.strip().split("=", 1) for c in headers.get("cookie", "").split(";") if "=" in c)
         candidates = [given, cookies.get(TOKEN_COOKIE), headers.get("x-board-token")]
         return any(c is not None and hmac.compare_digest(c, self.token or "") for c in candidates)
+
+
+def _public(path: str) -> bool:
+    """A path a table's guest reaches with its link's key alone (the new-table form is the host's)."""
+    return path.startswith(PUBLIC_PREFIXES) and path != "/room/new" or path == "/api/messages"
 
 
 def _limited(receive: Receive) -> Receive:
@@ -169,8 +176,12 @@ async def finished(job: Job) -> None:
     await over.wait()
 
 
-def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, token: str | None = None) -> Starlette:
-    """The board's app for the positions of ``library``; ``pool`` runs the solver (``None``: views only)."""
+def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, token: str | None = None,
+               hall: Hall | None = None, address: tuple[str, int] = ("127.0.0.1", 0)) -> Starlette:
+    """The board's app for the positions of ``library``; ``pool`` runs the solver (``None``: views only);
+    ``hall`` keeps the tables for friends (``None``: a hall of its own, saving nothing); ``address``: the
+    (host, port) the server listens on, for the tables' links."""
+    hall = hall if hall is not None else Hall(None)
 
     def handler(fn):  # type: ignore[no-untyped-def]
         async def wrapped(request: Request) -> Response:
@@ -179,7 +190,7 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
             except BodyTooLarge:
                 return error(_too_large(), 413)
             except (BadRequest, HuolongError) as e:
-                return error(str(e))
+                return error(str(e), getattr(e, "status", 400))
             except QueueFull as e:
                 return JSONResponse({"error": _("busy: {reason}; try again in a few seconds").format(reason=e)},
                                     status_code=503, headers={"Retry-After": "5"})
@@ -362,6 +373,7 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         Route("/api/random", handler(random_deal), methods=["POST"]),
         Route("/api/game/next", handler(game_next), methods=["POST"]),
         Route("/api/game/add", handler(game_add), methods=["POST"]),
+        *room_routes(hall, lambda: address, str(STATIC), body, handler, pool),  # the tables for friends
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts, token=token)])

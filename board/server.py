@@ -1,4 +1,5 @@
-"""Running the board: the worker processes, the web server, the browser — and a clean stop on Ctrl-C."""
+"""Running the board: the worker processes, the tables for friends, the web server, the browser — and a clean
+stop on Ctrl-C."""
 
 from __future__ import annotations
 
@@ -15,7 +16,13 @@ from huolong.engine import Position
 from huolong.i18n import _
 
 from .app import create_app
-from .positions import Library
+from huolong.engine import seat_label
+from huolong.room import Room
+from huolong.room.links import bases, host_link, network_addresses, qr_text, seat_link, watch_link
+from huolong.room.store import default_folder
+
+from .positions import BadRequest, Library
+from .rooms import Hall
 from .workers import Pool, default_background
 
 def is_loopback(host: str) -> bool:
@@ -60,8 +67,13 @@ def _stop(signum: int, frame: object) -> None:
 
 
 def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open_browser: bool = True,
-          say: Callable[[str], None] = print, workers: int | None = None) -> None:
-    """Serve the board until Ctrl-C; the positions of FILE first in its picker, then the examples."""
+          say: Callable[[str], None] = print, workers: int | None = None, tables: str | None = None,
+          table: dict | None = None) -> None:
+    """Serve the board until Ctrl-C; the positions of FILE first in its picker, then the examples.
+
+    ``tables``: the folder the tables for friends are saved in (and taken up from); ``table``: a new
+    table to open at once (the ``table`` command's options, as ``POST /api/rooms`` takes them), whose
+    links and QR codes are printed and whose host page is opened."""
     import uvicorn
 
     token = None if is_loopback(host) else secrets.token_urlsafe(24)
@@ -70,17 +82,29 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
         say(_("(port {wanted} is in use: the board takes {port})").format(wanted=wanted, port=port))
     library = Library.of_examples(positions)
     pool = Pool(background=workers if workers is not None else default_background())
-    app = create_app(library, pool, hosts=allowed_hosts(host, port), token=token)
-    url = board_url(host, port, token)
+    hall = Hall(tables if tables is not None else default_folder())
+    for problem in hall.problems:
+        say(_("warning: a saved table was not taken up: {problem}").format(problem=problem))
+    app = create_app(library, pool, hosts=allowed_hosts(host, port), token=token, hall=hall, address=(host, port))
+    url = board_url(network_addresses(host)[0], port, token)  # 0.0.0.0 is no address a phone can open
     if token:
         say(_("warning: the board listens on {host}, beyond this machine; anyone with the URL (its token) can use "
               "it").format(host=host))
-    say(_("The board is at {url}  (Ctrl-C stops it)").format(url=url))
+    if table is not None:
+        try:
+            room = hall.create(table)
+        except BadRequest as e:
+            pool.close()
+            hall.close()
+            raise ValueError(str(e)) from None
+        url = _announce_table(hall, room, host, port, table.get("seat"), say)
+    else:
+        say(_("The board is at {url}  (Ctrl-C stops it)").format(url=url))
     if not pool.ready:
         say(_("(the solver's kernel loads in the background: a few seconds, or up to a minute where it must be "
               "compiled for this machine first; the board shows positions meanwhile)"))
     config = uvicorn.Config(app, host=host.strip("[]"), port=port, log_level="warning", lifespan="off",
-                            limit_concurrency=64, timeout_graceful_shutdown=2)
+                            limit_concurrency=256, timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
     if open_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
@@ -90,8 +114,38 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: for the board it is the way out
         pass
     finally:
+        hall.close()
         pool.close()
         say(_("The board has stopped."))
+
+
+def _announce_table(hall: Hall, room: Room, host: str, port: int, seat: str | None,
+                    say: Callable[[str], None]) -> str:
+    """Print each seat's link and QR code, and the spectators' link; the host's own link (to open)."""
+    mine = "SENW".index(seat) if seat else None
+    if mine is not None:
+        room.join(mine)
+    base = bases(host, port)[0]
+    if is_loopback(host):
+        say(_("The table is open on this machine only. For friends' phones on your network, start it with "
+              "--lan."))
+    for seat_letter, chair in zip("SENW", room.chairs):
+        if not chair.human:
+            say(_("{seat}: the computer ({policy})").format(seat=seat_label("SENW".index(seat_letter)),
+                                                           policy=chair.policy))
+        elif "SENW".index(seat_letter) == mine:
+            say(_("{seat}: you").format(seat=seat_label(mine)))
+        else:
+            link = seat_link(base, room.id, seat_letter, chair.key)
+            say(_("{seat}: {link}").format(seat=seat_label("SENW".index(seat_letter)), link=link))
+            if not is_loopback(host):
+                say(qr_text(link))
+    say(_("Spectators: {link}").format(link=watch_link(base, room.id, room.watch_key)))
+    mine_key = room.chairs[mine].key if mine is not None else None
+    url = host_link(base, room.id, room.host_key, seat, mine_key)
+    say(_("Your page (the host's: start the game there): {url}  (Ctrl-C stops the table; the game is saved in "
+          "{folder})").format(url=url, folder=hall.folder))
+    return url
 
 
 __all__ = ["allowed_hosts", "board_url", "free_port", "is_loopback", "serve"]

@@ -82,12 +82,14 @@ def cards_out(pos: Position, viewer: Seat | None = None) -> dict | None:
     return {"kinds": kinds, "points": sum(card_points(c) * n for c, n in enumerate(counts))}
 
 
-def position_view(pos: Position, viewer: Seat | None = None) -> dict:
-    """The table as JSON. ``viewer``: the seat whose sight it is (the others face down)."""
+def position_view(pos: Position, viewer: Seat | None = None, spectator: bool = False) -> dict:
+    """The table as JSON. ``viewer``: the seat whose sight it is (the others face down); ``spectator``:
+    nobody's sight, every hand face down (what is public)."""
     bridge = not pos.shape.card_scores
     over = pos.is_over()
-    visible = [viewer is None or s == viewer for s in range(4)]
-    bottom_seen = viewer is None or viewer == pos.dealer or over or bool(pos.tags.get(BOTTOM_SHOWN_TAG))
+    sees_all = viewer is None and not spectator
+    visible = [sees_all or s == viewer for s in range(4)]
+    bottom_seen = sees_all or viewer == pos.dealer or over or bool(pos.tags.get(BOTTOM_SHOWN_TAG))
     last = pos.history[-1] if pos.history else None
     view = {
         "rules": str(pos.rules),
@@ -115,7 +117,7 @@ def position_view(pos: Position, viewer: Seat | None = None) -> dict:
         "bottom_points": pos.bottom_points if bottom_seen else None,
         "dig_value": pos.dig_value if bottom_seen else None,
         # the kitty is the dealer's to see, as the bottom is: another seat's sight of the table leaves it out
-        "kitty": None if pos.kitty is None or not (viewer is None or viewer == pos.dealer)
+        "kitty": None if pos.kitty is None or not (sees_all or viewer == pos.dealer)
         else [card_token(c) for c in sorted(pos.kitty, key=_display_key(pos))],
         "hands": {seat_name(s): hand_view(pos, s, visible[s]) for s in range(4)},
         "trick": trick_view(pos, pos.leader, pos.trick),
@@ -124,7 +126,7 @@ def position_view(pos: Position, viewer: Seat | None = None) -> dict:
                                                  "winner": seat_name(last.winner), "points": last.points},
         "legal": [] if over or pos.is_before_bury or pos.hands[pos.to_play] is None
         else [str(p) for p in pos.legal_plays()],
-        "out": cards_out(pos, viewer),
+        "out": None if spectator else cards_out(pos, viewer),
         "voids": shown_voids(pos),
         "result": None if not over or bridge else {"points": pos.points, "dug": pos.dug, "outcome": str(pos.result()),
                                                     # why the levels are what they are, in the page's language

@@ -26,6 +26,7 @@ from .common import (
 from .advise import advise_command
 from .batch import batch_command
 from .board import board_command
+from .table import table_command
 from .bury import bury_command
 from .match import match_command
 from .wholegame import game_command
@@ -326,6 +327,7 @@ cli.add_command(batch_command)
 cli.add_command(board_command)
 cli.add_command(match_command)
 cli.add_command(game_command)
+cli.add_command(table_command)
 
 
 def main() -> None:

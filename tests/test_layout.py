@@ -1,4 +1,4 @@
-"""The layout tells the architecture: imports run one way, i18n ← engine ← solver ← analysis / puzzles ← bots ← board ← cli.
+"""The layout tells the architecture: imports run one way, i18n ← engine ← solver ← analysis / puzzles ← bots ← room ← board ← cli.
 
 Each package may import the packages below it and never one beside or above
 it, so the search never depends on what is built on it, and the engine stays
@@ -29,8 +29,9 @@ LEVEL = {
     "huolong.analysis": 3,
     "huolong.puzzles": 3,
     "huolong.bots": 4,  # the computer players: their advice and bury come from the analyses
-    "huolong.board": 5,
-    "huolong.cli": 6,  # its board command starts the board; the board never imports the CLI
+    "huolong.room": 5,  # a table for friends: a game the server keeps, seats for people and computers
+    "huolong.board": 6,
+    "huolong.cli": 7,  # its board command starts the board; the board never imports the CLI
 }
 
 

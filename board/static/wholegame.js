@@ -6,6 +6,7 @@ import { $, el } from "./dom.js";
 import { outcomeText, t } from "./i18n.js";
 import { api, showError } from "./api.js";
 import { cardText } from "./cards.js";
+import { declarationKey, questionKey } from "./declaring.js";
 import { S, addLine, playsAt, st } from "./tree.js";
 
 const STORE = "huolong-whole-game";
@@ -177,27 +178,6 @@ export function wholeParts(v) {
   kids.push(el("div", { class: "muted" }, t("whole_saved")),
     el("button", { type: "button", id: "whole-download", on: { click: download } }, t("whole_download")));
   return kids;
-}
-
-// The question asked while dealing, by the showing's kind ("the first hand": its declarer deals).
-function questionKey(q, first) {
-  if (q.kind === "any") return "whole_question_any";
-  if (q.kind === "level") return q.declarer ? "whole_question_level_over" : "whole_question_level";
-  if (q.kind === "little") return "whole_question_little";
-  if (q.declarer && q.jokers === 1) return "whole_question_over_little";
-  if (q.jokers === 2) return first ? "whole_question_two" : "whole_question_two_later";
-  return first ? "whole_question_one" : "whole_question_one_later";
-}
-function declarationKey(d) {
-  if (d.how === "bottom") return "whole_bottom";
-  if (d.how === "draw") return "whole_drawn";
-  if (d.how === "turn") return "whole_turned";
-  if (d.from_bottom) return "whole_from_bottom";
-  if (d.how === "big" && !d.cards.some((c) => c !== "BJ") && d.cards.length <= 2 && !d.overrode && d.jokers === 1)
-    return "whole_declared";
-  if (d.how === "big" && d.jokers === 2 && d.overrode && d.cards.length === 2) return "whole_overrode";
-  if (d.added) return "whole_added_cards";
-  return d.overrode ? "whole_overrode_cards" : "whole_declared_cards";
 }
 
 function endParts() {

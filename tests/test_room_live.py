@@ -1,0 +1,102 @@
+"""A table over a real server: live updates by server-sent events, a dropped connection, a restart."""
+
+from __future__ import annotations
+
+import threading
+
+import httpx2 as httpx  # the test extra's HTTP client (httpx's maintained fork)
+import pytest
+
+from huolong.board.rooms import Hall
+
+from live_server import LiveServer, events
+from room_helpers import answer, query
+
+
+@pytest.fixture
+def server(tmp_path):
+    live = LiveServer(Hall(tmp_path / "tables", pace=0, rate=1000.0))
+    yield live
+    live.stop()
+
+
+def new_table(base: str, people=("S", "N")) -> tuple[str, dict, dict]:  # type: ignore[no-untyped-def]
+    made = httpx.post(f"{base}/api/rooms", json={"policy": "random", "people": list(people), "seat": "S",
+                                                   "hands": 1, "seed": 9})
+    assert made.status_code == 200, made.text
+    data = made.json()
+    host = query(data["host_link"])
+    seats = {s: query(link) for s, link in data["addresses"][0]["seats"].items()}
+    return data["id"], host, seats
+
+
+def first_view(base: str, room: str, creds: dict) -> dict:
+    with httpx.stream("GET", f"{base}/api/room/{room}/events", params=creds, timeout=10) as r:
+        assert r.status_code == 200
+        return next(events(r))
+
+
+def test_every_seat_sees_each_change_without_reloading(server):
+    base = server.base
+    room, host, seats = new_table(base)
+    me = {k: host[k] for k in ("seat", "key")}
+    httpx.post(f"{base}/api/room/{room}/join", json=seats["N"])
+    watch = {"watch": server.hall.rooms[room].watch_key}
+    seen: dict[str, list[dict]] = {"S": [], "N": [], "watch": []}
+    stop = threading.Event()
+
+    def listen(name: str, creds: dict) -> None:
+        with httpx.stream("GET", f"{base}/api/room/{room}/events", params=creds, timeout=30) as r:
+            for v in events(r):
+                seen[name].append(v)
+                if stop.is_set() or v["phase"] != "lobby":
+                    return
+
+    threads = [threading.Thread(target=listen, args=(n, c)) for n, c in (("S", me), ("N", seats["N"]), ("watch", watch))]
+    for t in threads:
+        t.start()
+    while not all(seen.values()):
+        threading.Event().wait(0.02)
+    assert httpx.post(f"{base}/api/room/{room}/host", json={**host, "action": "start"}).status_code == 200
+    for t in threads:
+        t.join(timeout=20)
+    stop.set()
+    assert all(v[-1]["phase"] != "lobby" for v in seen.values())  # the start reached every page, unasked
+    assert seen["N"][-1]["you"] == "N" and seen["watch"][-1]["you"] is None
+
+
+def test_a_dropped_connection_comes_back_to_the_same_seat_and_state(server):
+    base = server.base
+    room, host, seats = new_table(base)
+    httpx.post(f"{base}/api/room/{room}/join", json=seats["N"])
+    httpx.post(f"{base}/api/room/{room}/host", json={**host, "action": "start"})
+    me = {k: host[k] for k in ("seat", "key")}
+    plays = 0
+    while plays < 6:  # into the hand, mid-trick
+        for creds in (me, seats["N"]):
+            v = httpx.get(f"{base}/api/room/{room}/view", params=creds).json()
+            if v["question"] and v["question"]["kind"] == "play":
+                plays += 1
+            _answer(base, room, creds, v)
+    before = first_view(base, room, seats["N"])  # the phone sleeps: its stream is gone
+    again = first_view(base, room, seats["N"])  # and comes back
+    now = httpx.get(f"{base}/api/room/{room}/view", params=seats["N"]).json()
+    assert again["you"] == "N" and again["version"] >= before["version"]
+    assert again["version"] == now["version"] and again["table"]["hands"]["N"] == now["table"]["hands"]["N"]
+
+
+def _answer(base: str, room: str, creds: dict, v: dict) -> None:
+    class Client:  # room_helpers.answer posts through a client with .post
+        @staticmethod
+        def post(path, json):  # type: ignore[no-untyped-def]
+            return httpx.post(base + path, json=json)
+
+    answer(Client, room, creds, v)
+
+
+def test_an_event_stream_with_a_wrong_key_is_refused(server):
+    base = server.base
+    room, host, seats = new_table(base)
+    for creds in ({"seat": "N", "key": host["key"]}, {"seat": "N"}, {}, {"watch": "guess"}):
+        with httpx.stream("GET", f"{base}/api/room/{room}/events", params=creds, timeout=10) as r:
+            assert r.status_code == 403
