@@ -9,6 +9,7 @@ beyond loopback). Live updates are server-sent events: each change sends the sig
 from __future__ import annotations
 
 import asyncio
+import json
 from contextlib import nullcontext
 from collections.abc import Callable
 
@@ -22,7 +23,7 @@ from huolong.room.links import host_link
 
 from .positions import BadRequest
 from .workers import Pool
-from .rooms import KEEPALIVE, Forbidden, Hall, Sight, finished_game, finished_hand, room_view, sight_of, sse
+from .rooms import KEEPALIVE, Forbidden, Hall, finished_game, finished_hand, room_view, sight_of, sse
 
 __all__ = ["room_routes", "PUBLIC_PREFIXES"]
 
@@ -50,7 +51,7 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
     async def small_body(request: Request) -> dict:
         length = request.headers.get("content-length")
         if length is not None and length.isdigit() and int(length) > MAX_ROOM_BODY:
-            raise BadRequest(_("a table's request is at most {n} bytes").format(n=MAX_ROOM_BODY))
+            raise TooLarge(_("a table's request is at most {n} bytes").format(n=MAX_ROOM_BODY))
         return await body(request)
 
     async def create(request: Request) -> Response:
@@ -70,7 +71,8 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
         return JSONResponse(room_view(room, sight))
 
     async def events(request: Request) -> Response:
-        room, sight = credentials(request)
+        room, _sight = credentials(request)
+        creds = dict(request.query_params)
         lang = normalize(request.query_params.get("lang", "")) or None
         stream = hall.open_stream(room)
 
@@ -80,8 +82,13 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
                 while True:
                     if room.version != seen:
                         seen = room.version
+                        try:  # asked again at every change: a link the host has since taken back sees no more
+                            sight = sight_of(room, creds)
+                        except Forbidden as e:
+                            yield "event: gone\ndata: " + json.dumps({"error": str(e)}, ensure_ascii=False) + "\n\n"
+                            return
                         with use(lang) if lang else nullcontext():
-                            payload = sse(room_view(room, _current(room, sight)))
+                            payload = sse(room_view(room, sight))
                         yield payload
                     try:
                         await asyncio.wait_for(stream.event.wait(), KEEPALIVE)
@@ -93,12 +100,6 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
 
         return StreamingResponse(updates(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-
-    def _current(room, sight: Sight) -> Sight:  # type: ignore[no-untyped-def]
-        """A seat given to the computer (or to a new link) since the stream opened sees no more."""
-        if sight.seat is not None and not room.chairs[sight.seat].human:
-            return Sight(None, sight.host)
-        return sight
 
     async def act(request: Request) -> Response:
         data = await small_body(request)
@@ -223,6 +224,10 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
         Route("/api/room/{room}/record", handler(record)),
         Route("/api/room/{room}/review", handler(review), methods=["GET", "POST"]),
     ]
+
+
+class TooLarge(BadRequest):
+    status = 413
 
 
 def Forbidden403(message: str | None = None) -> Forbidden:  # noqa: N802 - raised like a class

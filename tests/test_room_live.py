@@ -100,3 +100,20 @@ def test_an_event_stream_with_a_wrong_key_is_refused(server):
     for creds in ({"seat": "N", "key": host["key"]}, {"seat": "N"}, {}, {"watch": "guess"}):
         with httpx.stream("GET", f"{base}/api/room/{room}/events", params=creds, timeout=10) as r:
             assert r.status_code == 403
+
+
+def test_a_stream_open_when_the_host_takes_the_seat_back_is_told_and_closed(server):
+    base = server.base
+    room, host, seats = new_table(base)
+    got: list[str] = []
+    with httpx.stream("GET", f"{base}/api/room/{room}/events", params=seats["N"], timeout=20) as r:
+        lines = r.iter_lines()
+        for line in lines:
+            if line.startswith("data: "):
+                break
+        httpx.post(f"{base}/api/room/{room}/host", json={**host, "action": "seat", "target": "N", "human": False})
+        httpx.post(f"{base}/api/room/{room}/host", json={**host, "action": "seat", "target": "N", "human": True})
+        for line in lines:  # the stream ends after its last word
+            got.append(line)
+    assert "event: gone" in got
+    assert not any('"you": "N"' in line for line in got)

@@ -79,6 +79,9 @@ function connect() {
     if (view.host && !ctrl.links) ctrl.loadLinks();
     render(ctrl);
   });
+  source.addEventListener("gone", (e) => { // the host gave this seat to the computer or to a new link
+    source.close(); ctrl.connected = false; renderConnection(ctrl); showError(JSON.parse(e.data).error);
+  });
   source.onerror = () => {
     ctrl.connected = false; renderConnection(ctrl);
     if (source.readyState === EventSource.CLOSED) setTimeout(check, 3000); // refused, or the server went away
