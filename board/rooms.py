@@ -110,9 +110,11 @@ def _view(room: Room, sight: Sight) -> dict:
                    "ready": c.ready} for s, c in enumerate(room.chairs)],
         "state": _state(room),
         "waiting_for": _waiting_for(room),
-        "seconds_left": max(0.0, round(room.deadline - time.monotonic(), 1)) if room.deadline else None,
+        "seconds_left": max(0.0, round(room.deadline - time.monotonic(), 1))
+        if room.deadline and ((q is not None and q.seat == you) or _waiting_for(room)) else None,
         "question": _question(room, q) if q is not None and q.seat == you else None,
-        "timed_out": [{"seat": "SENW"[s], "kind": k} for s, k in room.timed_out[-4:]],
+        "timed_out": [{"seat": "SENW"[s], "kind": k} for s, k in room.timed_out[-4:]  # a question, only its seat's
+                      if k in ("bury", "play") or s == you],
         "declaration": _declaration(room),
         "table": _table(room, sight),
         "last_hand": _last_hand(room) if room.phase in ("over", "finished") and room.last is not None else None,
@@ -130,6 +132,10 @@ def _state(room: Room) -> dict:
 
 
 def _waiting_for(room: Room) -> str | None:
+    """The seat the table waits for — never while dealing or in the round of 扣王: only a seat holding a joker
+    is asked then, and naming it would tell the others what it holds."""
+    if room.phase in ("dealing", "jokers"):
+        return None
     if room.question is not None:
         return "SENW"[room.question.seat]
     if room.phase == "bury" and room.deal is not None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from . import DOMAIN, LANGUAGES, LOCALE_DIR
 
 PACKAGES = ("huolong.i18n", "huolong.engine", "huolong.solver", "huolong.analysis", "huolong.puzzles",
-            "huolong.bots", "huolong.board", "huolong.cli")
+            "huolong.bots", "huolong.room", "huolong.board", "huolong.cli")
 #: The click modules whose messages a command-line user can meet.
 CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types", "termui")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}

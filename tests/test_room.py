@@ -240,7 +240,9 @@ def sight_rules(v: dict, seat: str | None) -> None:
     assert '"key"' not in text and '"host_key"' not in text
     tb = v["table"]
     if v["question"] is not None:
-        assert v["you"] == seat and v["waiting_for"] == seat
+        assert v["you"] == seat
+    if v["phase"] in ("dealing", "jokers"):
+        assert v["waiting_for"] is None  # who is asked then holds a joker: nobody is told
     if tb is None or tb["over"]:
         return
     for s, hand in tb["hands"].items():
@@ -324,7 +326,7 @@ def test_bad_input_to_a_table_is_one_line_and_the_table_goes_on(tmp_path):
         for body in [{"kind": "play", "value": "XX"}, {"kind": "play", "value": 5}, {"kind": "fly"},
                      {"kind": "jokers", "value": "two"}, {"kind": "play", "value": "S" * 5000}]:
             r = client.post(f"/api/room/{room}/act", json={**me, **body})
-            assert r.status_code == 400 and set(r.json()) == {"error"}
+            assert r.status_code in (400, 413) and set(r.json()) == {"error"}
         assert client.post(f"/api/room/{room}/act", content=b"{not json", headers={"content-type": "application/json"}).status_code == 400
         assert client.get("/api/room/nosuchroom/view", params=me).status_code == 404
         assert view(client, room, me)["phase"] in ("dealing", "bury", "play")
