@@ -22,6 +22,7 @@ from pathlib import Path
 from huolong.bots import NAMES, PolicyError, policy_of
 from huolong.engine import HuolongError, Rules, card_token, seat_name, write_position
 from huolong.engine.game import GameRules
+from huolong.engine.files import os_reason
 from huolong.engine.gamefile import GameHeader, write_game
 from huolong.engine.jokers import GANGUO_TAG, KITTY_SHOWN_TAG, joker_bury_of, told_sentences
 from huolong.engine.order import SUITS
@@ -298,8 +299,12 @@ class Hall:
                             tags=(("Event", f"huolong-solve table, seed {seed}"),
                                   ("Date", time.strftime("%Y.%m.%d"))))
         room = Room.new(header, humans, policy=policy, max_hands=hands, timer=timer)
+        try:
+            self.save(room)
+        except OSError as e:
+            raise BadRequest(_("{folder}: cannot keep the tables there: {reason}").format(
+                folder=self.folder, reason=os_reason(e))) from None
         self._add(room)
-        self.save(room)
         return room
 
     def find(self, room_id: str) -> Room:

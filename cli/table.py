@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import click
 
+from huolong.engine import HuolongError, parse_seat
 from huolong.i18n import N_, _
 
 from .board import DEFAULT_PORT
@@ -61,11 +64,11 @@ def table_command(lan, host, port, seat, people, policy, hands, timer, rules, ga
 
     if lan and host is not None:
         raise BadInput(_("--lan and --host: give one (--lan listens on 0.0.0.0)"))
-    mine = seat.strip().upper()
-    if mine not in ("S", "E", "N", "W", "NONE"):
+    mine = "NONE" if seat.strip().lower() in ("none", "无") else _seat_letter(seat)
+    if mine is None:
         raise BadInput(_("--seat: one of S, E, N, W or none, not {seat!r}").format(seat=seat))
-    seats = [p.strip().upper() for p in people.replace(" ", ",").split(",") if p.strip()]
-    if not seats or any(p not in ("S", "E", "N", "W") for p in seats):
+    seats = [_seat_letter(p) for p in re.split(r"[,，、\s]+", people) if p.strip()]
+    if not seats or None in seats:
         raise BadInput(_("--people: seats among S, E, N, W, e.g. S,N — not {people!r}").format(people=people))
     if mine != "NONE" and mine not in seats:
         seats.append(mine)
@@ -76,3 +79,11 @@ def table_command(lan, host, port, seat, people, policy, hands, timer, rules, ga
               say=click.echo, tables=folder, table=table)
     except (OSError, ValueError) as e:
         raise BadInput(str(e)) from None
+
+
+def _seat_letter(text: str) -> str | None:
+    """S, E, N or W for a seat as the other commands read it (S, south, 南 …), else None."""
+    try:
+        return "SENW"[parse_seat(text.strip())]
+    except (HuolongError, ValueError):
+        return None

@@ -54,6 +54,7 @@ __all__ = ["Chair", "Question", "Room", "RoomError", "Work", "HUMAN", "PHASES"]
 
 HUMAN = "human"  # a person's seat in the game file's Players tag
 PHASES = ("lobby", "dealing", "bury", "jokers", "play", "over", "finished")
+ROOM_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"  # a table's name in its links: nothing to misread (l 1, o 0)
 KEY_BYTES = 18  # a seat's secret: 24 characters of the URL-safe alphabet, 144 bits
 
 
@@ -167,7 +168,8 @@ class Room:
         plays with ``policy`` (checked here)."""
         policy_of(policy)
         chairs = [Chair(human=s in humans, policy=policy) for s in range(4)]
-        room = cls(room_id or secrets.token_urlsafe(6), header, chairs, max_hands=max_hands, timer=timer)
+        room_id = room_id or "".join(secrets.choice(ROOM_LETTERS) for _ in range(8))
+        room = cls(room_id, header, chairs, max_hands=max_hands, timer=timer)
         room._write_players()
         return room
 

@@ -386,3 +386,31 @@ def test_a_table_left_running_is_taken_up_by_a_new_server(tmp_path):
         play_out(client2, room, {"S": me, "N": seats["N"]})
     finally:
         hall2.close()
+
+
+def test_a_table_on_the_network_gives_addresses_a_phone_can_open():
+    from huolong.room.links import bases, network_addresses
+
+    assert "0.0.0.0" not in network_addresses("0.0.0.0") and network_addresses("0.0.0.0")
+    assert network_addresses("192.168.1.20") == ["192.168.1.20"]
+    assert bases("0.0.0.0", 8931)[0].endswith(":8931") and "0.0.0.0" not in bases("0.0.0.0", 8931)[0]
+
+
+def test_the_board_on_every_address_prints_a_real_one(tmp_path):
+    """``board --host 0.0.0.0`` printed http://0.0.0.0:PORT/, an address no phone can open."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "HUOLONG_SOLVE_TABLES": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "huolong.cli.main", "board", "--host", "0.0.0.0", "--port", "0",
+                             "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        lines = [proc.stdout.readline() for _ in range(2)]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=30)
+    [url] = [line for line in lines if "The board is at" in line]
+    assert "http://" in url and "0.0.0.0" not in url and "?token=" in url

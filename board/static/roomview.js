@@ -20,8 +20,11 @@ export function render(ctrl) {
   renderConnection(ctrl);
   $("score").replaceChildren(...scoreTags(v));
   $("ask").replaceChildren(...askParts(ctrl));
+  const done = v.phase === "over" || v.phase === "finished"; // the hand turned up below takes the table's place
+  $("ring").hidden = done;
   renderRing(ctrl);
   $("mine").replaceChildren(...mineParts(ctrl));
+  if (done) $("mine").hidden = true;
   const after = afterParts(ctrl);
   $("after").hidden = !after.length; $("after").replaceChildren(...after);
   const host = v.host ? hostParts(ctrl) : [];
@@ -212,7 +215,7 @@ function afterParts(ctrl) {
   if (s.over) {
     out.push(el("div", { id: "room-winner" }, t(s.passed ? "whole_won_passed" : "whole_won_outright", { team: team(s.winner), top: s.top, n: s.hands })));
     if (v.you) out.push(el("div", {}, t(s.winner === teamOf(v.you) ? "whole_you_won" : "whole_you_lost")));
-  } else if (s.dealer) {
+  } else if (s.dealer && v.phase === "over") {
     out.push(el("div", {}, t("room_next_dealer", { sn: s.levels[0], ew: s.levels[1], seat: s.dealer })));
   }
   const actions = [];
@@ -228,7 +231,7 @@ function afterParts(ctrl) {
   if (ctrl.review && ctrl.review.hand === h.number) out.push(reviewParts(ctrl, v));
   out.push(el("h2", {}, t("room_hands_dealt")),
     el("div", { class: "hands" }, SEATS.split("").map((seat) => el("div", { class: "hand" }, el("div", { class: "who" }, seatText(seat), seat === h.dealer ? " · " + t("room_dealer_mark") : ""),
-      ...h.hands[seat].suits.map((row) => el("div", { class: "suit-row" }, span(row.suit === "T" ? t("suit_T") : SUIT_SYMBOL[row.suit], "suit-label"), cardsText(row.cards)))))));
+      ...h.hands[seat].suits.map((row) => el("div", { class: "suit-row" }, span(row.suit === "T" ? t("suit_T") : SUIT_SYMBOL[row.suit], "suit-label"), span(cardsText(row.cards), "cards")))))));
   out.push(el("details", {}, el("summary", {}, t("room_tricks")),
     el("ol", { class: "tricks" }, h.tricks.map((tr) => el("li", {}, tr.plays.map((p) => `${seatText(p.seat)} ${playText(p.play)}`).join(t("list_sep")), " ", t("trick_won", { winner: tr.winner, points: tr.points }))))));
   return out;
