@@ -282,7 +282,7 @@ MESSAGES = {
     "room_bury_question": N_("Pick {n} cards of your hand and the kitty to bury ({picked} picked), then Bury."),
     "room_bury_fast": N_("快龙 (fast dragon): every big joker you hold goes in the bury. Pick {n} cards ({picked} picked), then Bury."),
     "room_play_this": N_("Play {play}"),
-    "room_legal": N_("Your legal plays (tap one, or pick cards above):"),
+    "room_legal": N_("Your legal plays (tap one, or pick its cards in your hand):"),
     "room_computer": N_("computer"),
     "room_person": N_("a person"),
     "room_open_seat": N_("open seat"),

@@ -69,7 +69,7 @@ function scoreTags(v) {
     tags.push(t("dealer", { seat: s.dealer }));
   }
   if (s.money && (s.money[0] || s.money[1])) tags.push(t("room_money", { sn: s.money[0], ew: s.money[1] }));
-  tags.push(s.game_rules);
+  tags.push(t("rules", { rules: s.game_rules }));
   return tags.map((x) => span(x, "tag"));
 }
 
