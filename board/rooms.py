@@ -38,7 +38,7 @@ from .views import hand_view, position_view, trick_view
 
 __all__ = ["Hall", "Sight", "room_view"]
 
-MAX_ROOMS = 64
+MAX_ROOMS = 64  # tables in play on one server
 MAX_STREAMS = 24  # open event streams of one room (four seats on a phone and a desktop each, spectators)
 RATE = 12.0  # requests a second one credential may make, on average
 BURST = 40.0  # and at once
@@ -263,7 +263,7 @@ class Hall:
 
     def create(self, data: dict) -> Room:
         """A room from the new-table form (or the ``table`` command): checked, added, saved."""
-        if len(self.rooms) >= MAX_ROOMS:
+        if sum(r.phase != "finished" for r in self.rooms.values()) >= MAX_ROOMS:  # finished ones stay to be read
             raise BadRequest(_("this server has {n} tables already: close one first").format(n=MAX_ROOMS))
         try:
             game_rules = GameRules.parse(str(data.get("game_rules") or "standard"))

@@ -43,7 +43,7 @@ export const ctrl = {
       if (!ctrl.review || ctrl.review.hand !== hand) return;
       try {
         const r = await api(`/api/room/${ROOM}/review?${new URLSearchParams({ ...ctrl.creds, hand })}`, undefined, undefined, "GET");
-        Object.assign(ctrl.review, { state: r.state, result: r.result, progress: r.progress_count, error: r.error });
+        Object.assign(ctrl.review, { state: r.state, result: r.result, error: r.error, ...judged(r) });
         render(ctrl);
         if (!["done", "error", "cancelled"].includes(r.state)) setTimeout(poll, 1500);
       } catch (e) { showError(e.message); }
@@ -51,7 +51,7 @@ export const ctrl = {
     try {
       clearError();
       const r = await api(`/api/room/${ROOM}/review`, { ...ctrl.creds, hand });
-      ctrl.review = { hand, state: r.state, result: r.result, progress: r.progress_count };
+      ctrl.review = { hand, state: r.state, result: r.result, ...judged(r) };
       render(ctrl);
       if (r.state !== "done") setTimeout(poll, 1000);
     } catch (e) { showError(e.message); }
@@ -64,6 +64,13 @@ export const ctrl = {
     } catch (e) { showError(e.message); }
   },
 };
+
+// How far a review is: its latest progress item says how many decisions are judged, of how many.
+function judged(job) {
+  const items = (job.progress || []).filter((p) => p.total !== undefined);
+  const last = items[items.length - 1];
+  return last ? { done: last.done, total: last.total } : {};
+}
 
 let source = null;
 function connect() {

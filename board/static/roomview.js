@@ -241,7 +241,10 @@ const CLASS_KEYS = ["inaccuracy", "mistake", "blunder"];
 function reviewParts(ctrl, v) {
   const rv = ctrl.review, box = el("div", { class: "review", id: "room-review-box" });
   if (rv.state === "error") { box.append(t("room_review_failed", { error: rv.error || "" })); return box; }
-  if (!rv.result) { box.append(t("room_review_running", { n: rv.progress || 0 })); return box; }
+  if (!rv.result) {
+    box.append(rv.total ? t("room_review_progress", { n: rv.done || 0, total: rv.total }) : t("room_review_starting"));
+    return box;
+  }
   const summary = rv.result.summary || {};
   const head = el("tr", {}, [t("who"), t("accuracy"), t("class_best"), t("class_good"), t("column_inaccuracy"), t("column_mistake"), t("column_blunder")].map((x) => el("th", {}, x)));
   const rows = SEATS.split("").filter((s) => summary[s]).map((s) => {
