@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 import huolong.board
-from board_helpers import EXAMPLES, cli_json, client_for, wait_job, wait_ready, without_timing
+from board_helpers import EXAMPLES, cli_json, client_for, wait_job, without_timing
 from endgames import random_endgame
 from planted import tail
 
 from huolong.board import Library, create_app
 from huolong.engine.cards import card_unicode
-from huolong.board.workers import BACKGROUND, QUEUE_LIMIT, SCREEN, Job, Lanes, Pool
+from huolong.board.workers import BACKGROUND, QUEUE_LIMIT, SCREEN, Job, Lanes
 from huolong.engine import Hand, Play, read_file, read_positions, write_position
 
 HOSTS = {"127.0.0.1:8765", "localhost:8765"}
@@ -28,14 +28,6 @@ HOSTS = {"127.0.0.1:8765", "localhost:8765"}
 @pytest.fixture(scope="module")
 def library():
     return Library.of_examples(read_file(EXAMPLES / "strict-follow.hl"))
-
-
-@pytest.fixture(scope="module")
-def pool():
-    workers = Pool(background=1)
-    wait_ready(workers)
-    yield workers
-    workers.close()
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,21 @@ from huolong.room import Room, RoomError, load_room, save_room
 from room_helpers import answer, make_client, open_table, play_out, view
 
 
+@pytest.fixture
+def board(tmp_path):
+    """make(**options): a board app with a hall of tables saved under tmp_path; every hall closed after."""
+    halls = []
+
+    def make(**options):  # type: ignore[no-untyped-def]
+        client, hall = make_client(tmp_path, **options)
+        halls.append(hall)
+        return client, hall
+
+    yield make
+    for hall in halls:
+        hall.close()
+
+
 def run_computers(room: Room) -> None:
     """The computer's decisions, made in turn until a person must decide or the hand is over."""
     while (work := room.computer_work()) is not None:
@@ -192,45 +207,39 @@ def test_the_saved_game_file_is_read_by_every_other_command(tmp_path):
 # -- through the board -------------------------------------------------------------------------------
 
 
-def test_a_whole_hand_with_two_people_and_two_computers_ends_with_every_card_turned_up(tmp_path):
-    client, hall = make_client(tmp_path)
-    try:
-        room, host, seats = open_table(client)
-        client.post(f"/api/room/{room}/join", json={**seats["N"], "name": "Li"})
-        assert client.post(f"/api/room/{room}/host", json={**host, "action": "start"}).json() == {"ok": True}
-        v = play_out(client, room, {"S": {k: host[k] for k in ("seat", "key")}, "N": seats["N"]})
-        assert v["phase"] == "finished"
-        last = v["last_hand"]
-        assert all(len([c for row in last["hands"][s]["suits"] for c in row["cards"]]) > 0 for s in "SENW")
-        assert len(last["bottom"]) == 6 and last["result"]["outcome"]
-        record = client.get(f"/api/room/{room}/record", params={**seats["N"], "hand": 1})
-        assert record.status_code == 200 and "[Result" in record.text
-        assert "attachment" in record.headers["content-disposition"]
-        assert [s["human"] for s in v["seats"]] == [True, False, True, False]
-        assert v["seats"][2]["name"] == "Li"
-    finally:
-        hall.close()
+def test_a_whole_hand_with_two_people_and_two_computers_ends_with_every_card_turned_up(board):
+    client, hall = board()
+    room, host, seats = open_table(client)
+    client.post(f"/api/room/{room}/join", json={**seats["N"], "name": "Li"})
+    assert client.post(f"/api/room/{room}/host", json={**host, "action": "start"}).json() == {"ok": True}
+    v = play_out(client, room, {"S": {k: host[k] for k in ("seat", "key")}, "N": seats["N"]})
+    assert v["phase"] == "finished"
+    last = v["last_hand"]
+    assert all(len([c for row in last["hands"][s]["suits"] for c in row["cards"]]) > 0 for s in "SENW")
+    assert len(last["bottom"]) == 6 and last["result"]["outcome"]
+    record = client.get(f"/api/room/{room}/record", params={**seats["N"], "hand": 1})
+    assert record.status_code == 200 and "[Result" in record.text
+    assert "attachment" in record.headers["content-disposition"]
+    assert [s["human"] for s in v["seats"]] == [True, False, True, False]
+    assert v["seats"][2]["name"] == "Li"
 
 
-def test_a_seat_sees_its_own_cards_and_nobody_elses(tmp_path):
-    client, hall = make_client(tmp_path)
-    try:
-        room, host, seats = open_table(client)
-        client.post(f"/api/room/{room}/join", json=seats["N"])
-        client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
-        people = {"S": {k: host[k] for k in ("seat", "key")}, "N": seats["N"]}
-        watch = {"watch": hall.rooms[room].watch_key}
-        checked = []
+def test_a_seat_sees_its_own_cards_and_nobody_elses(board):
+    client, hall = board()
+    room, host, seats = open_table(client)
+    client.post(f"/api/room/{room}/join", json=seats["N"])
+    client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
+    people = {"S": {k: host[k] for k in ("seat", "key")}, "N": seats["N"]}
+    watch = {"watch": hall.rooms[room].watch_key}
+    checked = []
 
-        def check(seat, v):  # type: ignore[no-untyped-def]
-            sight_rules(v, seat)
-            checked.append(v["phase"])
-            sight_rules(view(client, room, watch), None)
+    def check(seat, v):  # type: ignore[no-untyped-def]
+        sight_rules(v, seat)
+        checked.append(v["phase"])
+        sight_rules(view(client, room, watch), None)
 
-        play_out(client, room, people, check=check)
-        assert "play" in checked and "bury" in checked
-    finally:
-        hall.close()
+    play_out(client, room, people, check=check)
+    assert "play" in checked and "bury" in checked
 
 
 def sight_rules(v: dict, seat: str | None) -> None:
@@ -258,113 +267,95 @@ def sight_rules(v: dict, seat: str | None) -> None:
         assert tb["out"] is None
 
 
-def test_a_finished_game_file_holds_no_hand_in_play(tmp_path):
-    client, hall = make_client(tmp_path)
-    try:
-        room, host, seats = open_table(client, hands=2)
-        client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
-        me = {k: host[k] for k in ("seat", "key")}
-        play_out(client, room, {"S": me})
-        client.post(f"/api/room/{room}/ready", json=me)
-        play_out(client, room, {"S": me}, until=("play",))
-        text = client.get(f"/api/room/{room}/record", params={**me, "hand": "game"}).text
-        assert text.count("[Result") == 1 and text.count("[Hand ") == 1
-        assert client.get(f"/api/room/{room}/record", params={**me, "hand": 2}).status_code == 400
-    finally:
-        hall.close()
+def test_a_finished_game_file_holds_no_hand_in_play(board):
+    client, hall = board()
+    room, host, seats = open_table(client, hands=2)
+    client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
+    me = {k: host[k] for k in ("seat", "key")}
+    play_out(client, room, {"S": me})
+    client.post(f"/api/room/{room}/ready", json=me)
+    play_out(client, room, {"S": me}, until=("play",))
+    text = client.get(f"/api/room/{room}/record", params={**me, "hand": "game"}).text
+    assert text.count("[Result") == 1 and text.count("[Hand ") == 1
+    assert client.get(f"/api/room/{room}/record", params={**me, "hand": 2}).status_code == 400
 
 
-def test_the_next_hand_is_dealt_when_every_person_is_ready_or_the_host_says(tmp_path):
-    client, hall = make_client(tmp_path)
-    try:
-        room, host, seats = open_table(client, hands=3)
-        client.post(f"/api/room/{room}/join", json=seats["N"])
-        client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
-        me = {k: host[k] for k in ("seat", "key")}
-        people = {"S": me, "N": seats["N"]}
-        play_out(client, room, people)
-        client.post(f"/api/room/{room}/ready", json=me)
-        assert view(client, room, me)["phase"] == "over"  # N is not ready yet
-        client.post(f"/api/room/{room}/ready", json=seats["N"])
-        assert view(client, room, me)["phase"] != "over"
-        play_out(client, room, people)
-        assert client.post(f"/api/room/{room}/ready", json={**host, "now": True}).status_code == 200
-        assert view(client, room, me)["hand"] == 3
-    finally:
-        hall.close()
+def test_the_next_hand_is_dealt_when_every_person_is_ready_or_the_host_says(board):
+    client, hall = board()
+    room, host, seats = open_table(client, hands=3)
+    client.post(f"/api/room/{room}/join", json=seats["N"])
+    client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
+    me = {k: host[k] for k in ("seat", "key")}
+    people = {"S": me, "N": seats["N"]}
+    play_out(client, room, people)
+    client.post(f"/api/room/{room}/ready", json=me)
+    assert view(client, room, me)["phase"] == "over"  # N is not ready yet
+    client.post(f"/api/room/{room}/ready", json=seats["N"])
+    assert view(client, room, me)["phase"] != "over"
+    play_out(client, room, people)
+    assert client.post(f"/api/room/{room}/ready", json={**host, "now": True}).status_code == 200
+    assert view(client, room, me)["hand"] == 3
 
 
-def test_a_new_table_needs_the_boards_token_beyond_loopback_and_its_links_do_not(tmp_path):
-    client, hall = make_client(tmp_path, token="sekrit")
-    try:
-        refused = client.post("/api/rooms", json={"people": ["S"]})
-        assert refused.status_code == 403
-        assert client.get("/room/new").status_code == 403
-        made = client.post("/api/rooms", json={"people": ["S", "N"], "seat": "S"}, headers={"x-board-token": "sekrit"})
-        assert made.status_code == 200
-        data = made.json()
-        from room_helpers import query
+def test_a_new_table_needs_the_boards_token_beyond_loopback_and_its_links_do_not(board):
+    client, hall = board(token="sekrit")
+    refused = client.post("/api/rooms", json={"people": ["S"]})
+    assert refused.status_code == 403
+    assert client.get("/room/new").status_code == 403
+    made = client.post("/api/rooms", json={"people": ["S", "N"], "seat": "S"}, headers={"x-board-token": "sekrit"})
+    assert made.status_code == 200
+    data = made.json()
+    from room_helpers import query
 
-        n = query(data["addresses"][0]["seats"]["N"])
-        assert client.get(f"/room/{data['id']}").status_code == 200  # the page holds no secret
-        assert client.get(f"/api/room/{data['id']}/view", params=n).status_code == 200
-        assert client.get("/api/positions").status_code == 403  # the rest of the board keeps its token
-    finally:
-        hall.close()
+    n = query(data["addresses"][0]["seats"]["N"])
+    assert client.get(f"/room/{data['id']}").status_code == 200  # the page holds no secret
+    assert client.get(f"/api/room/{data['id']}/view", params=n).status_code == 200
+    assert client.get("/api/positions").status_code == 403  # the rest of the board keeps its token
 
 
-def test_bad_input_to_a_table_is_one_line_and_the_table_goes_on(tmp_path):
-    client, hall = make_client(tmp_path)
-    try:
-        room, host, seats = open_table(client)
-        for body, status in [({"policy": "module:attr"}, 400), ({"seed": "x"}, 400), ({"timer": 2}, 400),
-                             ({"people": "SN"}, 400), ({"game_rules": "999"}, 400), ({"hands": 0}, 400)]:
-            r = client.post("/api/rooms", json=body)
-            assert r.status_code == status and set(r.json()) == {"error"} and "\n" not in r.json()["error"]
-        me = {k: host[k] for k in ("seat", "key")}
-        client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
-        for body in [{"kind": "play", "value": "XX"}, {"kind": "play", "value": 5}, {"kind": "fly"},
-                     {"kind": "jokers", "value": "two"}, {"kind": "play", "value": "S" * 5000}]:
-            r = client.post(f"/api/room/{room}/act", json={**me, **body})
-            assert r.status_code in (400, 413) and set(r.json()) == {"error"}
-        assert client.post(f"/api/room/{room}/act", content=b"{not json", headers={"content-type": "application/json"}).status_code == 400
-        assert client.get("/api/room/nosuchroom/view", params=me).status_code == 404
-        assert view(client, room, me)["phase"] in ("dealing", "bury", "play")
-    finally:
-        hall.close()
+def test_bad_input_to_a_table_is_one_line_and_the_table_goes_on(board):
+    client, hall = board()
+    room, host, seats = open_table(client)
+    for body, status in [({"policy": "module:attr"}, 400), ({"seed": "x"}, 400), ({"timer": 2}, 400),
+                         ({"people": "SN"}, 400), ({"game_rules": "999"}, 400), ({"hands": 0}, 400)]:
+        r = client.post("/api/rooms", json=body)
+        assert r.status_code == status and set(r.json()) == {"error"} and "\n" not in r.json()["error"]
+    me = {k: host[k] for k in ("seat", "key")}
+    client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
+    for body in [{"kind": "play", "value": "XX"}, {"kind": "play", "value": 5}, {"kind": "fly"},
+                 {"kind": "jokers", "value": "two"}, {"kind": "play", "value": "S" * 5000}]:
+        r = client.post(f"/api/room/{room}/act", json={**me, **body})
+        assert r.status_code in (400, 413) and set(r.json()) == {"error"}
+    assert client.post(f"/api/room/{room}/act", content=b"{not json", headers={"content-type": "application/json"}).status_code == 400
+    assert client.get("/api/room/nosuchroom/view", params=me).status_code == 404
+    assert view(client, room, me)["phase"] in ("dealing", "bury", "play")
 
 
-def test_one_link_making_too_many_requests_is_slowed_down(tmp_path):
-    client, hall = make_client(tmp_path, rate=1.0)
-    try:
-        room, host, seats = open_table(client)
-        statuses = [client.get(f"/api/room/{room}/view", params=seats["N"]).status_code for _ in range(60)]
-        assert statuses.count(429) >= 15 and statuses[0] == 200
-        assert client.get(f"/api/room/{room}/view", params={k: host[k] for k in ("seat", "key")}).status_code == 200
-    finally:
-        hall.close()
+def test_one_link_making_too_many_requests_is_slowed_down(board):
+    client, hall = board(rate=1.0)
+    room, host, seats = open_table(client)
+    statuses = [client.get(f"/api/room/{room}/view", params=seats["N"]).status_code for _ in range(60)]
+    assert statuses.count(429) >= 15 and statuses[0] == 200
+    assert client.get(f"/api/room/{room}/view", params={k: host[k] for k in ("seat", "key")}).status_code == 200
 
 
-def test_the_host_gives_a_seat_to_the_computer_and_the_old_link_stops_working(tmp_path):
-    client, hall = make_client(tmp_path)
-    try:
-        room, host, seats = open_table(client)
-        assert client.post(f"/api/room/{room}/host", json={**host, "action": "seat", "target": "N", "human": False}).json() == {"ok": True}
-        assert client.get(f"/api/room/{room}/view", params=seats["N"]).status_code == 403
-        client.post(f"/api/room/{room}/host", json={**host, "action": "seat", "target": "N", "human": True})
-        links = client.get(f"/api/room/{room}/links", params=host).json()
-        from room_helpers import query
+def test_the_host_gives_a_seat_to_the_computer_and_the_old_link_stops_working(board):
+    client, hall = board()
+    room, host, seats = open_table(client)
+    assert client.post(f"/api/room/{room}/host", json={**host, "action": "seat", "target": "N", "human": False}).json() == {"ok": True}
+    assert client.get(f"/api/room/{room}/view", params=seats["N"]).status_code == 403
+    client.post(f"/api/room/{room}/host", json={**host, "action": "seat", "target": "N", "human": True})
+    links = client.get(f"/api/room/{room}/links", params=host).json()
+    from room_helpers import query
 
-        fresh = query(links["addresses"][0]["seats"]["N"])
-        assert fresh["key"] != seats["N"]["key"]
-        assert client.get(f"/api/room/{room}/view", params=fresh).status_code == 200
-        assert "<svg" in links["addresses"][0]["qr"]["N"]
-    finally:
-        hall.close()
+    fresh = query(links["addresses"][0]["seats"]["N"])
+    assert fresh["key"] != seats["N"]["key"]
+    assert client.get(f"/api/room/{room}/view", params=fresh).status_code == 200
+    assert "<svg" in links["addresses"][0]["qr"]["N"]
 
 
-def test_a_table_left_running_is_taken_up_by_a_new_server(tmp_path):
-    client, hall = make_client(tmp_path)
+def test_a_table_left_running_is_taken_up_by_a_new_server(board):
+    client, hall = board()
     room, host, seats = open_table(client, hands=2)
     client.post(f"/api/room/{room}/join", json=seats["N"])
     client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
@@ -377,15 +368,12 @@ def test_a_table_left_running_is_taken_up_by_a_new_server(tmp_path):
     hall.close()  # the server stops: no computer moves after this
     time.sleep(0.2)
     before = view(client, room, seats["N"])
-    client2, hall2 = make_client(tmp_path)
-    try:
-        after = view(client2, room, seats["N"])
-        same = ("phase", "hand", "question", "waiting_for", "table", "seats", "state")
-        assert {k: after[k] for k in same} == {k: before[k] for k in same}
-        assert after["table"]["tricks_done"] + len(after["table"]["trick"]) > 0
-        play_out(client2, room, {"S": me, "N": seats["N"]})
-    finally:
-        hall2.close()
+    client2, _hall2 = board()  # a new server on the same folder
+    after = view(client2, room, seats["N"])
+    same = ("phase", "hand", "question", "waiting_for", "table", "seats", "state")
+    assert {k: after[k] for k in same} == {k: before[k] for k in same}
+    assert after["table"]["tricks_done"] + len(after["table"]["trick"]) > 0
+    play_out(client2, room, {"S": me, "N": seats["N"]})
 
 
 def test_a_table_on_the_network_gives_addresses_a_phone_can_open():

@@ -4,20 +4,7 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
-from board_helpers import wait_ready
 from room_helpers import make_client, open_table, play_out
-
-
-@pytest.fixture(scope="module")
-def pool():
-    from huolong.board.workers import Pool
-
-    workers = Pool(background=1)
-    wait_ready(workers)
-    yield workers
-    workers.close()
 
 
 def test_a_finished_hand_is_reviewed_once_for_the_whole_table(tmp_path, pool):
