@@ -33,6 +33,17 @@ def open_table(client, people=("S", "N"), **options) -> tuple[str, dict, dict]: 
     return data["id"], query(data["host_link"]), seats
 
 
+def started_table(client, people=("S", "N"), **options) -> tuple[str, dict, dict, dict]:  # type: ignore[no-untyped-def]
+    """A table whose people have joined and whose host has started it: its id, the host's credentials,
+    the host's seat's (S) and every person seat's."""
+    room, host, seats = open_table(client, people=people, **options)
+    for creds in seats.values():
+        client.post(f"/api/room/{room}/join", json=creds)
+    assert client.post(f"/api/room/{room}/host", json={**host, "action": "start"}).json() == {"ok": True}
+    me = {k: host[k] for k in ("seat", "key")}
+    return room, host, me, {**seats, "S": me}
+
+
 def view(client, room: str, creds: dict) -> dict:  # type: ignore[no-untyped-def]
     r = client.get(f"/api/room/{room}/view", params=creds)
     assert r.status_code == 200, r.text

@@ -15,7 +15,7 @@ from huolong.engine import write_position
 from huolong.engine.gamefile import GameHeader, read_game
 from huolong.room import Room, RoomError, load_room, save_room
 
-from room_helpers import answer, make_client, open_table, play_out, view
+from room_helpers import answer, make_client, open_table, play_out, started_table, view
 
 
 @pytest.fixture
@@ -282,10 +282,7 @@ def test_a_finished_game_file_holds_no_hand_in_play(board):
 
 def test_the_next_hand_is_dealt_when_every_person_is_ready_or_the_host_says(board):
     client, hall = board()
-    room, host, seats = open_table(client, hands=3)
-    client.post(f"/api/room/{room}/join", json=seats["N"])
-    client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
-    me = {k: host[k] for k in ("seat", "key")}
+    room, host, me, seats = started_table(client, hands=3)
     people = {"S": me, "N": seats["N"]}
     play_out(client, room, people)
     client.post(f"/api/room/{room}/ready", json=me)
@@ -356,10 +353,7 @@ def test_the_host_gives_a_seat_to_the_computer_and_the_old_link_stops_working(bo
 
 def test_a_table_left_running_is_taken_up_by_a_new_server(board):
     client, hall = board()
-    room, host, seats = open_table(client, hands=2)
-    client.post(f"/api/room/{room}/join", json=seats["N"])
-    client.post(f"/api/room/{room}/host", json={**host, "action": "start"})
-    me = {k: host[k] for k in ("seat", "key")}
+    room, host, me, seats = started_table(client, hands=2)
     play_out(client, room, {"S": me, "N": seats["N"]}, until=("play",))
     for _ in range(6):  # some plays in
         for creds in (me, seats["N"]):
