@@ -306,7 +306,7 @@ def bury_task(record: Position, settings: ReviewSettings, stop: StopToken | None
     deal = before_bury(record)
     if deal is None:
         return None
-    made = record.start().bottom
+    made = undo_swaps(record.start()).bottom  # the dealer's own bury: the jokers buried after it are not its
     assert made is not None
     ranking = rank_burials(deal, samples=settings.bury_samples, seed=settings.seed, stop=stop)
     candidates = tuple(ranking.candidates)

@@ -221,8 +221,9 @@ def bury_reasons(deal: Position, made, best) -> list[Reason]:  # type: ignore[no
             causes["bury-dig"] += 1
         elif (made.points[i] >= threshold) != (best.points[i] >= threshold):
             causes["bury-line"] += 1
-        else:
+        elif "win-game" in made.outcomes[i] + best.outcomes[i]:
             causes["bury-" + _outright(made.outcomes[i], best.outcomes[i])] += 1
+        # else: the levels the jokers in the bottom are worth, which no sentence here tells
     if not causes:
         return []
     kind = causes.most_common(1)[0][0]
@@ -235,4 +236,6 @@ def bury_reasons(deal: Position, made, best) -> list[Reason]:  # type: ignore[no
     else:
         won = "dealer-win-game" if kind == "bury-dealer-outright" else "attackers-win-game"
         data.update(p_made=_share(made.outcomes, won), p_best=_share(best.outcomes, won), points=OUTRIGHT_POINTS)
+    if round(100 * data["p_made"]) == round(100 * data["p_best"]):
+        return []  # "in 0 % … against 0 %": a difference the words would not show
     return [Reason(kind, data)]

@@ -57,10 +57,7 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
     async def create(request: Request) -> Response:
         data = await body(request)
         room = hall.create(data)
-        seat = data.get("seat")
-        mine = "SENW".index(seat) if isinstance(seat, str) and len(seat) == 1 and seat in "SENW" else None
-        if mine is not None and room.chairs[mine].human:
-            room.join(mine, str(data.get("name") or "")[:24])
+        mine = room.host_seat
         host, port = address()
         link = host_link("", room.id, room.host_key, "SENW"[mine] if mine is not None else None,
                          room.chairs[mine].key if mine is not None else None)
@@ -79,7 +76,7 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
         async def updates():  # type: ignore[no-untyped-def]
             seen = -1
             try:
-                while True:
+                while not hall.stopping:
                     if room.version != seen:
                         seen = room.version
                         try:  # asked again at every change: a link the host has since taken back sees no more
@@ -200,10 +197,11 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
         if pool is None:
             raise BadRequest(_("this board was started without workers"))
         job = pool.get(hall.reviews.get(key, ""))
-        if job is None or job.state in ("error", "cancelled"):
-            if request.method != "POST":
-                return JSONResponse({"state": "none"})
-            job = pool.submit("review", {"root": record, "seed": 1, "lang": "en"}, tab=f"room-{room.id}-{hand}")
+        if job is None and request.method != "POST":
+            return JSONResponse({"state": "none"})
+        if job is None or (request.method == "POST" and job.state in ("error", "cancelled")):  # (again) now
+            job = pool.submit("review", {"root": {"text": record, "index": 0}, "seed": 1, "lang": "en"},
+                              tab=f"room-{room.id}-{hand}")
             hall.reviews[key] = job.id
         since = request.query_params.get("since", "0")
         out = job.to_dict(int(since) if since.isdigit() else 0)

@@ -26,7 +26,7 @@ from huolong.engine.files import os_reason
 from huolong.engine.gamefile import GameHeader, write_game
 from huolong.engine.jokers import GANGUO_TAG, KITTY_SHOWN_TAG, joker_bury_of, told_sentences
 from huolong.engine.order import SUITS
-from huolong.engine.seats import parse_seat
+from huolong.engine.seats import parse_seat, seat_label
 from huolong.engine.tribute import tribute_of, tribute_sentence
 from huolong.i18n import _
 from huolong.room import Room, RoomError, load_rooms, save_room
@@ -44,6 +44,7 @@ RATE = 12.0  # requests a second one credential may make, on average
 BURST = 40.0  # and at once
 KEEPALIVE = 15.0  # seconds between comments on a quiet event stream (proxies close silent ones)
 MAX_SEED = 10**9
+NOBODY = -1  # no seat: what the table is told, as one who holds no cards hears it
 
 
 @dataclass(frozen=True)
@@ -63,10 +64,15 @@ def sight_of(room: Room, creds: dict) -> Sight:
     host = room.is_host(_text(creds.get("host")))
     seat_text, key = creds.get("seat"), _text(creds.get("key"))
     if seat_text is not None:
+        named = str(seat_text)[:2]
+        shown = seat_label("SENW".index(named)) if named in ("S", "E", "N", "W") else named
+        if not key:
+            raise Forbidden(_("this link has no key for seat {seat}: ask the host for the seat's link").format(
+                seat=shown))
         seat = room.seat_of_key(key)
-        if seat is None or str(seat_text) != "SENW"[seat]:
+        if seat is None or named != "SENW"[seat]:
             raise Forbidden(_("this link's key is not this table's key for seat {seat}: ask the host for the "
-                              "seat's link").format(seat=str(seat_text)[:2]))
+                              "seat's link").format(seat=shown))
         return Sight(seat, host)
     if host:
         return Sight(None, True)
@@ -184,12 +190,13 @@ def _table(room: Room, sight: Sight) -> dict | None:
         view["ganguo"] = True
     if pos.tags.get(KITTY_SHOWN_TAG) and pos.kitty is not None:  # 004: the bottom as dealt, shown to all
         view["kitty_shown"] = [card_token(c) for c in sorted(pos.kitty, key=lambda c: -c)]
+    hearer = you if you is not None else NOBODY  # the engine's None hears everything: a spectator hears no cards
     paid = tribute_of(pos)
     if paid is not None:
-        view["tribute"] = tribute_sentence(paid, you, lambda p: p.unicode())
+        view["tribute"] = tribute_sentence(paid, hearer, lambda p: p.unicode())
     told = joker_bury_of(pos)
     if told is not None:
-        view["told"] = told_sentences(told, you, pos.dealer, lambda p: p.unicode())
+        view["told"] = told_sentences(told, hearer, pos.dealer, lambda p: p.unicode())
         view["bottom_jokers"] = told.big_jokers
     return view
 
@@ -244,6 +251,7 @@ class Hall:
         self.lock = threading.Lock()
         self.executor = ThreadPoolExecutor(max_workers=computers, thread_name_prefix="room-computer")
         self.closing = threading.Event()
+        self.stopping = False  # the server is stopping: event streams end
         if self.folder is not None:
             rooms, self.problems = load_rooms(self.folder)
             for room in rooms:
@@ -299,6 +307,10 @@ class Hall:
                             tags=(("Event", f"huolong-solve table, seed {seed}"),
                                   ("Date", time.strftime("%Y.%m.%d"))))
         room = Room.new(header, humans, policy=policy, max_hands=hands, timer=timer)
+        seat = data.get("seat")  # the host's own seat: taken at once
+        if isinstance(seat, str) and len(seat) == 1 and seat in "SENW" and room.chairs["SENW".index(seat)].human:
+            room.host_seat = "SENW".index(seat)
+            room.join(room.host_seat, str(data.get("name") or "")[:24])
         try:
             self.save(room)
         except OSError as e:
@@ -338,6 +350,23 @@ class Hall:
             stream.wake()
         if not self.closing.is_set():
             self.kick(room)
+
+    def end_streams(self) -> None:
+        """The server is stopping: every event stream ends now (its page reconnects to the next server)."""
+        self.stopping = True
+        for streams in list(self.streams.values()):
+            for stream in list(streams):
+                stream.wake()
+
+    def latest_unfinished(self) -> Room | None:
+        """The table in play saved last (a restarted ``table`` command takes it up), if any."""
+        def saved(room: Room) -> float:
+            try:
+                return (self.folder / f"{room.id}.json").stat().st_mtime  # type: ignore[operator]
+            except (OSError, TypeError):
+                return 0.0
+        playing = [r for r in self.rooms.values() if r.phase != "finished"]
+        return max(playing, key=saved) if playing and self.folder is not None else None
 
     def open_stream(self, room: Room) -> _Stream:
         streams = self.streams.setdefault(room.id, [])
@@ -417,6 +446,7 @@ class Hall:
                     self.kick(room, work)
 
     def close(self) -> None:
+        self.end_streams()
         self.closing.set()
         self.executor.shutdown(wait=False, cancel_futures=True)
 

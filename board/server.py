@@ -3,6 +3,7 @@ stop on Ctrl-C."""
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import secrets
 import signal
@@ -42,7 +43,10 @@ def free_port(host: str, wanted: int) -> int:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
             try:
                 probe.bind((host.strip("[]"), port))
-            except OSError:
+            except OSError as e:
+                if e.errno == errno.EADDRNOTAVAIL:  # no port will do: the address is not this machine's
+                    raise OSError(_("{host} is not an address of this machine: leave out --host (this machine "
+                                    "only) or use one of its own addresses").format(host=host)) from None
                 continue
             return probe.getsockname()[1]
     raise OSError(_("ports {low}–{high} on {host} are all in use: choose one with --port").format(
@@ -66,6 +70,28 @@ def _stop(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _server_class():  # type: ignore[no-untyped-def]
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server that, asked to stop, first ends the tables' event streams: an open page would
+        otherwise hold the shutdown until its timeout, and be cancelled with a traceback."""
+
+        def __init__(self, config, hall: Hall) -> None:  # type: ignore[no-untyped-def]
+            super().__init__(config)
+            self.hall = hall
+
+        def handle_exit(self, sig: int, frame) -> None:  # type: ignore[no-untyped-def, override]
+            self.hall.end_streams()
+            super().handle_exit(sig, frame)
+
+    return Server
+
+
+def _Server(config, hall: Hall):  # type: ignore[no-untyped-def]  # noqa: N802 - made like a class
+    return _server_class()(config, hall)
+
+
 def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open_browser: bool = True,
           say: Callable[[str], None] = print, workers: int | None = None, tables: str | None = None,
           table: dict | None = None) -> None:
@@ -87,17 +113,22 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
         say(_("warning: a saved table was not taken up: {problem}").format(problem=problem))
     app = create_app(library, pool, hosts=allowed_hosts(host, port), token=token, hall=hall, address=(host, port))
     url = board_url(network_addresses(host)[0], port, token)  # 0.0.0.0 is no address a phone can open
-    if token:
+    if token and table is None:
         say(_("warning: the board listens on {host}, beyond this machine; anyone with the URL (its token) can use "
               "it").format(host=host))
     if table is not None:
-        try:
-            room = hall.create(table)
-        except BadRequest as e:
-            pool.close()
-            hall.close()
-            raise ValueError(str(e)) from None
-        url = _announce_table(hall, room, host, port, table.get("seat"), say)
+        room = None if table.get("new") else hall.latest_unfinished()
+        if room is not None:
+            say(_("Table {room} taken up where it was (hand {n}): its links still work. (--new opens another.)").format(
+                room=room.id, n=max(1, room.number)))
+        else:
+            try:
+                room = hall.create(table)
+            except BadRequest as e:
+                pool.close()
+                hall.close()
+                raise ValueError(str(e)) from None
+        url = _announce_table(hall, room, host, port, table.get("color", True), say)
     else:
         say(_("The board is at {url}  (Ctrl-C stops it)").format(url=url))
     if not pool.ready:
@@ -105,7 +136,7 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
               "compiled for this machine first; the board shows positions meanwhile)"))
     config = uvicorn.Config(app, host=host.strip("[]"), port=port, log_level="warning", lifespan="off",
                             limit_concurrency=256, timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
+    server = _Server(config, hall)
     if open_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     signal.signal(signal.SIGTERM, _stop)  # uvicorn raises the signal again once it has stopped: end cleanly
@@ -119,16 +150,17 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
         say(_("The board has stopped."))
 
 
-def _announce_table(hall: Hall, room: Room, host: str, port: int, seat: str | None,
-                    say: Callable[[str], None]) -> str:
+def _announce_table(hall: Hall, room: Room, host: str, port: int, color: bool, say: Callable[[str], None]) -> str:
     """Print each seat's link and QR code, and the spectators' link; the host's own link (to open)."""
-    mine = "SENW".index(seat) if seat else None
-    if mine is not None:
-        room.join(mine)
+    mine = room.host_seat
+    seat = "SENW"[mine] if mine is not None else None
     base = bases(host, port)[0]
     if is_loopback(host):
         say(_("The table is open on this machine only. For friends' phones on your network, start it with "
               "--lan."))
+    else:
+        say(_("The table is open to your network at {address}: whoever has a seat's link can sit there, so give "
+              "each link only to its friend.").format(address=base))
     for seat_letter, chair in zip("SENW", room.chairs):
         if not chair.human:
             say(_("{seat}: the computer ({policy})").format(seat=seat_label("SENW".index(seat_letter)),
@@ -139,7 +171,7 @@ def _announce_table(hall: Hall, room: Room, host: str, port: int, seat: str | No
             link = seat_link(base, room.id, seat_letter, chair.key)
             say(_("{seat}: {link}").format(seat=seat_label("SENW".index(seat_letter)), link=link))
             if not is_loopback(host):
-                say(qr_text(link))
+                say(qr_text(link, color))
     say(_("Spectators: {link}").format(link=watch_link(base, room.id, room.watch_key)))
     mine_key = room.chairs[mine].key if mine is not None else None
     url = host_link(base, room.id, room.host_key, seat, mine_key)

@@ -23,8 +23,9 @@ from .common import BadInput, no_color_option, seed_option
     opens it to your network (the friends' phones on the same Wi-Fi).
 
     The game is saved after every play (--folder): started again, the
-    server takes every table up where it was, and the links still work.
-    The game file (ID.hl) is read by every other command.
+    command takes up the table still in play, where it was, and its links
+    still work (--new opens another). The game file (ID.hl) is read by
+    every other command.
 
     \b
     Examples:
@@ -56,9 +57,11 @@ from .common import BadInput, no_color_option, seed_option
 @click.option("--folder", type=click.Path(file_okay=False), default=None,
               help=N_("Where the tables are saved (default: the tables folder in your data folder)."))
 @seed_option(N_("Seed of the game's deals (default: a new game each time)."), default=None)
+@click.option("--new", "new", is_flag=True, help=N_("Open a new table even when one saved in the folder is still in "
+                                                   "play (by default that one is taken up, its links unchanged)."))
 @click.option("--no-browser", is_flag=True, help=N_("Do not open the browser; just print the links."))
 @no_color_option
-def table_command(lan, host, port, seat, people, policy, hands, timer, rules, game_rules, folder, seed, no_browser,
+def table_command(lan, host, port, seat, people, policy, hands, timer, rules, game_rules, folder, seed, new, no_browser,
                   no_color):
     from huolong.board.server import serve  # the web stack: loaded only for this command
 
@@ -73,7 +76,8 @@ def table_command(lan, host, port, seat, people, policy, hands, timer, rules, ga
     if mine != "NONE" and mine not in seats:
         seats.append(mine)
     table = {"game_rules": game_rules, "rules": rules, "policy": policy, "people": seats, "hands": hands,
-             "timer": timer, "seed": seed, "seat": None if mine == "NONE" else mine}
+             "timer": timer, "seed": seed, "seat": None if mine == "NONE" else mine, "new": new,
+             "color": not no_color}
     try:
         serve([], host=host or ("0.0.0.0" if lan else "127.0.0.1"), port=port, open_browser=not no_browser,
               say=click.echo, tables=folder, table=table)

@@ -13,7 +13,7 @@ import ipaddress
 import socket
 from urllib.parse import urlencode
 
-__all__ = ["bases", "host_link", "network_addresses", "qr_svg", "qr_text", "seat_link", "watch_link"]
+__all__ = ["bases", "host_link", "network_addresses", "qr_lines", "qr_svg", "qr_text", "seat_link", "watch_link"]
 
 
 def network_addresses(host: str) -> list[str]:
@@ -72,19 +72,29 @@ def bases(host: str, port: int) -> list[str]:
 
 
 def qr_svg(link: str) -> str:
-    """The link's QR code as an inline SVG (dark modules on a white quiet zone)."""
+    """The link's QR code as an inline SVG (dark modules on a white quiet zone of four), sized by the page: no
+    width or height, a viewBox."""
     import segno
 
-    return segno.make(link, error="m").svg_inline(scale=4, border=2, dark="#111", light="#fff")
+    return segno.make(link, error="m").svg_inline(scale=4, border=4, dark="#111", light="#fff", omitsize=True)
 
 
-def qr_text(link: str) -> str:
-    """The link's QR code drawn with half blocks, two rows of modules a line (a terminal's QR)."""
+def qr_lines(link: str) -> list[str]:
+    """The link's QR code drawn with half blocks, two rows of modules a line: dark modules are the glyphs,
+    so it reads as drawn on a light background (:func:`qr_text` gives it one)."""
     import segno
 
     matrix = [list(row) for row in segno.make(link, error="m").matrix_iter(scale=1, border=2)]
     if len(matrix) % 2:
         matrix.append([0] * len(matrix[0]))
-    glyphs = {(0, 0): "█", (0, 1): "▀", (1, 0): "▄", (1, 1): " "}  # light modules drawn: dark is the background
-    return "\n".join("".join(glyphs[(top, bottom)] for top, bottom in zip(matrix[r], matrix[r + 1]))
-                     for r in range(0, len(matrix), 2))
+    glyphs = {(1, 1): "█", (1, 0): "▀", (0, 1): "▄", (0, 0): " "}
+    return ["".join(glyphs[(top, bottom)] for top, bottom in zip(matrix[r], matrix[r + 1]))
+            for r in range(0, len(matrix), 2)]
+
+
+def qr_text(link: str, color: bool = True) -> str:
+    """The terminal's QR code: black on white whatever the terminal's colours (ANSI), or, without colour,
+    the glyphs alone (a light terminal)."""
+    if not color:
+        return "\n".join(qr_lines(link))
+    return "\n".join(f"\x1b[30;47m{line}\x1b[0m" for line in qr_lines(link))

@@ -143,6 +143,7 @@ class Room:
         self.watch_key = watch_key or new_key()
         self.max_hands = max_hands
         self.timer = timer  # seconds a person has for a decision; then the computer decides for the seat
+        self.host_seat: int | None = None  # the host's own seat, if it plays
         self.game = game or GameFile(header, [], GameState.start())
         self.lock = threading.RLock()
         self.version = 0

@@ -47,7 +47,7 @@ def save_room(room: Room, folder: str | os.PathLike[str]) -> Path:
         game_text = room.game.text()
         meta = {
             "format": FORMAT, "id": room.id, "host_key": room.host_key, "watch_key": room.watch_key,
-            "max_hands": room.max_hands, "timer": room.timer, "phase": room.phase,
+            "max_hands": room.max_hands, "timer": room.timer, "phase": room.phase, "host_seat": room.host_seat,
             "chairs": [{"human": c.human, "policy": c.policy, "key": c.key, "joined": c.joined, "name": c.name}
                        for c in room.chairs],
             "declare_answers": {str(s): a for s, a in room.declare_answers.items()},
@@ -82,6 +82,8 @@ def load_room(meta_path: str | os.PathLike[str]) -> Room:
         raise
     except (ValueError, KeyError, TypeError) as e:
         raise RoomError(_("{file}: not a room saved by huolong-solve ({reason})").format(file=path, reason=e)) from None
+    host_seat = meta.get("host_seat")
+    room.host_seat = host_seat if host_seat in (0, 1, 2, 3) else None
     _take_up(room, meta)
     return room
 

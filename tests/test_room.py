@@ -11,7 +11,7 @@ import pytest
 
 from huolong.bots import policy_of
 from huolong.bots.game import play_game
-from huolong.engine import write_position
+from huolong.engine import Play, write_position
 from huolong.engine.gamefile import GameHeader, read_game
 from huolong.room import Room, RoomError, load_room, save_room
 
@@ -118,7 +118,7 @@ def test_a_play_out_of_turn_or_illegal_is_refused_and_changes_nothing():
     before = room.version
     with pytest.raises(RoomError, match="turn"):
         room.act(other, "play", room.pos.legal_plays()[0])
-    illegal = next(p for p in ("BJ BJ BJ", "SA SA SA", "H2 H2") if not room.pos.is_legal(__import__("huolong.engine", fromlist=["Play"]).Play.parse(p)))
+    illegal = next(p for p in ("BJ BJ BJ", "SA SA SA", "H2 H2") if not room.pos.is_legal(Play.parse(p)))
     with pytest.raises(RoomError):
         room.act(seat, "play", illegal)
     assert room.version == before
@@ -396,3 +396,84 @@ def test_the_board_on_every_address_prints_a_real_one(tmp_path):
         proc.communicate(timeout=30)
     [url] = [line for line in lines if "The board is at" in line]
     assert "http://" in url and "0.0.0.0" not in url and "?token=" in url
+
+
+def test_a_spectator_is_told_who_buried_jokers_but_not_the_cards_taken_back():
+    """002: XX扣了x个大王 is told to all; the cards taken back from the bottom only to that seat and the dealer."""
+    from huolong.board.rooms import Sight, room_view
+
+    room = Room.new(GameHeader(seed=4, players=("random",) * 4), humans=[0, 1, 2, 3], policy="random")
+    for s in range(4):
+        room.join(s)
+    room.start()
+    while room.phase != "play":
+        decide(room, room.question.seat)
+    taker = (room.pos.dealer + 1) % 4
+    room.pos.tags["JokerBury"] = f"{'SENW'[taker]} BJ > H3"
+    hears = {who: " ".join(room_view(room, sight)["table"]["told"])
+             for who, sight in (("spectator", Sight(None)), ("host", Sight(None, True)), ("taker", Sight(taker)),
+                                ("dealer", Sight(room.pos.dealer)), ("other", Sight((taker + 1) % 4 if (taker + 1) % 4 != room.pos.dealer else (taker + 2) % 4)))}
+    assert all("buried 1 big joker" in text for text in hears.values())
+    assert "♥3" in hears["taker"] and "♥3" in hears["dealer"]
+    assert "♥3" not in hears["spectator"] and "♥3" not in hears["host"] and "♥3" not in hears["other"]
+
+
+def test_the_table_command_started_again_takes_up_its_table_and_its_links(tmp_path):
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "HUOLONG_SOLVE_TABLES": str(tmp_path)}
+
+    def start(*extra: str) -> str:
+        proc = subprocess.Popen([sys.executable, "-m", "huolong.cli.main", "table", "--no-browser", "--port", "0",
+                                 "--people", "S,N", *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True, env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        lines = []
+        while not any("host=" in line for line in lines):
+            lines.append(proc.stdout.readline())
+            assert lines[-1], "".join(lines)
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+        assert proc.returncode == 0 and "Traceback" not in out
+        return "".join(lines)
+
+    first = start()
+    link = re.search(r"N: http://[^/]+(/\S+)", first).group(1)  # the port is any free one: the rest must hold
+    again = start()
+    assert "taken up where it was" in again and link in again
+    other = start("--new")
+    assert link not in other and "taken up" not in other
+
+
+def test_the_review_judges_the_dealers_own_bury_not_the_jokers_another_seat_buried_after_it():
+    """A table's hand where a seat buried a big joker after the dealer (扣王): the review's bury is the
+    dealer's six cards, not the bottom with that seat's joker in it."""
+    from huolong.analysis.hand_review import ReviewSettings, bury_task
+    from huolong.engine import BIG_JOKER
+
+    for seed in range(1, 60):
+        room = Room.new(GameHeader(seed=seed, players=("random",) * 4), humans=[0, 1, 2, 3], policy="random")
+        for s in range(4):
+            room.join(s)
+        room.start()
+        while room.phase not in ("play", "over"):
+            q = room.question
+            if q.kind == "jokers" and q.seat != room.buried.dealer:
+                room.act(q.seat, "jokers", q.limit)  # every big joker this seat may bury
+            else:
+                decide(room, q.seat)
+        told = room.pos.tags.get("JokerBury", "") if room.pos is not None else ""
+        if any(part.split()[0] != "SENW"[room.pos.dealer] for part in told.split(";") if part.strip()):
+            break
+    else:
+        pytest.skip("no deal of these seeds had a joker buried by another seat")
+    play_room(room)
+    record = room.game.hands[-1]
+    dealers = room.deal.hands[record.dealer] + room.deal.kitty
+    judged = bury_task(record, ReviewSettings(bury_samples=4))
+    assert judged.made.count(BIG_JOKER) <= dealers.count(BIG_JOKER)
+    assert judged.made != record.start().bottom  # the bottom at the end holds the other seat's joker
+    assert dealers.contains_all(Play(tuple(judged.made)))

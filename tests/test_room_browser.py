@@ -122,8 +122,10 @@ def _take_turn(driver, seen: set) -> bool:  # type: ignore[no-untyped-def, type-
     elif exists(driver, "#room-bury"):
         seen.add("bury")
         size = len(exists(driver, "#mine .kitty-label ~ .card"))
-        for i in range(1, size + 1):
-            exists(driver, "#mine button.card")[-i].click()
+        for i in range(1, size + 1):  # as a thumb does: the card scrolled above the bar at the screen's foot
+            card = exists(driver, "#mine button.card")[-i]
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)
+            card.click()
         shot(driver, "bury-" + driver.lang)
         until(driver, lambda: driver.find_element(By.ID, "room-bury").is_enabled(), 10)
         driver.find_element(By.ID, "room-bury").click()

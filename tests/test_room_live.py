@@ -117,3 +117,42 @@ def test_a_stream_open_when_the_host_takes_the_seat_back_is_told_and_closed(serv
             got.append(line)
     assert "event: gone" in got
     assert not any('"you": "N"' in line for line in got)
+
+
+def test_ctrl_c_with_pages_open_stops_at_once_and_quietly(tmp_path):
+    """An open page's event stream once held the stop until uvicorn's timeout, and printed tracebacks."""
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "HUOLONG_SOLVE_TABLES": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "huolong.cli.main", "table", "--no-browser", "--port", "0",
+                             "--people", "S,N"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    lines = []
+    while not any("host=" in line for line in lines):
+        lines.append(proc.stdout.readline())
+    link = re.search(r"N: (http://\S+)", "".join(lines)).group(1)
+    base, query = link.split("/room/")
+    room, params = query.split("?")
+    creds = dict(p.split("=") for p in params.split("&"))
+    opened = threading.Event()
+
+    def page() -> None:
+        try:
+            with httpx.stream("GET", f"{base}/api/room/{room}/events", params=creds, timeout=30) as r:
+                for _line in r.iter_lines():
+                    opened.set()
+        except httpx.HTTPError:
+            pass
+
+    readers = [threading.Thread(target=page, daemon=True) for _ in range(3)]
+    for reader in readers:
+        reader.start()
+    assert opened.wait(10)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and "The board has stopped." in out
+    assert "Traceback" not in out and "ERROR" not in out, out  # a stream held to the timeout is cancelled, loudly

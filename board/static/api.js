@@ -13,7 +13,7 @@ export async function api(path, body, signal, method = "POST") {
   if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  if (!response.ok) throw Object.assign(new Error(data.error || `HTTP ${response.status}`), { status: response.status });
   return data;
 }
 

@@ -9,16 +9,18 @@ import { render, renderNewTable, renderConnection } from "./roomview.js";
 const ROOM = decodeURIComponent(location.pathname.split("/").pop() || "");
 const STORE = `huolong-room-${ROOM}`;
 
+// The link's credentials, else the ones this browser kept for the table (reopened without its link). A link is
+// kept only once the server has taken it (check()): a mistyped one never replaces a good one.
 function credentials() {
   const params = new URLSearchParams(location.search), creds = {};
   for (const k of ["seat", "key", "host", "watch"]) if (params.get(k)) creds[k] = params.get(k);
-  if (Object.keys(creds).length) { localStorage.setItem(STORE, JSON.stringify(creds)); return creds; }
-  try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch { return {}; } // reopened without its link
+  if (Object.keys(creds).length) return creds;
+  try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch { return {}; }
 }
 
 export const ctrl = {
   room: ROOM, creds: {}, view: null, picked: new Set(), connected: false, deadline: null, review: null,
-  links: null, lastVersion: -1,
+  links: null, seatsSeen: null, starting: false, refused: false,
   async act(kind, value) {
     try { clearError(); await api(`/api/room/${ROOM}/act`, { ...ctrl.creds, kind, value }); ctrl.picked.clear(); }
     catch (e) { showError(e.message); }
@@ -27,8 +29,10 @@ export const ctrl = {
     try { clearError(); await api(`/api/room/${ROOM}/ready`, { ...ctrl.creds, now }); } catch (e) { showError(e.message); }
   },
   async host(action, extra = {}) {
-    try { clearError(); await api(`/api/room/${ROOM}/host`, { ...ctrl.creds, action, ...extra }); if (action === "seat") await ctrl.loadLinks(); }
-    catch (e) { showError(e.message); }
+    if (action === "start" && (ctrl.starting || (ctrl.view && ctrl.view.phase !== "lobby"))) return; // pressed twice
+    ctrl.starting = action === "start";
+    try { clearError(); await api(`/api/room/${ROOM}/host`, { ...ctrl.creds, action, ...extra }); }
+    catch (e) { showError(e.message); ctrl.starting = false; }
   },
   async loadLinks() {
     if (!ctrl.creds.host) return;
@@ -83,11 +87,13 @@ function connect() {
     if (ctrl.view && (view.phase !== ctrl.view.phase || view.version !== ctrl.view.version) && view.question?.kind !== "bury") ctrl.picked.clear();
     ctrl.view = view; ctrl.connected = true;
     ctrl.deadline = view.seconds_left !== null && view.seconds_left !== undefined ? Date.now() + view.seconds_left * 1000 : null;
-    if (view.host && !ctrl.links) ctrl.loadLinks();
+    const seats = JSON.stringify(view.seats.map((x) => [x.human, x.joined]));
+    if (view.host && seats !== ctrl.seatsSeen) ctrl.loadLinks(); // a seat given or taken: its links change
+    ctrl.seatsSeen = seats;
     render(ctrl);
   });
   source.addEventListener("gone", (e) => { // the host gave this seat to the computer or to a new link
-    source.close(); ctrl.connected = false; renderConnection(ctrl); showError(JSON.parse(e.data).error);
+    source.close(); ctrl.connected = false; ctrl.refused = true; renderConnection(ctrl); showError(JSON.parse(e.data).error);
   });
   source.onerror = () => {
     ctrl.connected = false; renderConnection(ctrl);
@@ -98,11 +104,15 @@ function connect() {
 // A link is checked once with a plain request, so that a wrong key says why (an event stream cannot).
 async function check() {
   try {
-    await api(`/api/room/${ROOM}/view?${new URLSearchParams(ctrl.creds)}`, undefined, undefined, "GET");
+    const seen = await api(`/api/room/${ROOM}/view?${new URLSearchParams(ctrl.creds)}`, undefined, undefined, "GET");
+    localStorage.setItem(STORE, JSON.stringify(ctrl.creds));
+    ctrl.refused = false; ctrl.view = ctrl.view || seen;
     clearError(); connect();
   } catch (e) {
-    showError(e.message); ctrl.connected = false; renderConnection(ctrl);
-    if (!/403|404|key|link|no table/i.test(e.message)) setTimeout(check, 3000);
+    showError(e.message); ctrl.connected = false;
+    ctrl.refused = e.status === 403 || e.status === 404; // for good: no reconnecting
+    renderConnection(ctrl);
+    if (!ctrl.refused) setTimeout(check, 3000);
   }
 }
 

@@ -19,6 +19,7 @@ export function render(ctrl) {
   $("room-title").textContent = v.you ? t("room_title_seat", { seat: v.you }) : t("room_title_watch");
   renderConnection(ctrl);
   $("score").replaceChildren(...scoreTags(v));
+  $("notes").replaceChildren(...noteParts(ctrl));
   $("ask").replaceChildren(...askParts(ctrl));
   const done = v.phase === "over" || v.phase === "finished"; // the hand turned up below takes the table's place
   $("ring").hidden = done;
@@ -34,7 +35,7 @@ export function render(ctrl) {
 // The line under the bar: whose turn it is (yours in yellow), the clock, and the connection.
 export function renderConnection(ctrl) {
   const v = ctrl.view;
-  $("conn").textContent = ctrl.connected ? t("room_connected") : t("room_reconnecting");
+  $("conn").textContent = ctrl.connected ? t("room_connected") : ctrl.refused ? t("room_refused") : t("room_reconnecting");
   if (!v) return;
   const yours = Boolean(v.question);
   const turn = $("turn");
@@ -52,6 +53,7 @@ function turnText(v) {
   if (v.phase === "over") return t("room_hand_over", { n: v.last_hand ? v.last_hand.number : v.hand });
   if (v.phase === "finished") return t("room_finished");
   if (v.phase === "dealing") return t("room_dealing");
+  if (v.phase === "jokers") return t("room_jokers_round");
   const who = v.waiting_for, seat = who && v.seats[SEATS.indexOf(who)];
   if (!seat) return "";
   return t(seat.human ? "room_waiting" : "room_waiting_computer", { seat: who });
@@ -75,8 +77,9 @@ function scoreTags(v) {
 
 // -- what you must decide ---------------------------------------------------------------------------
 
-function askParts(ctrl) {
-  const v = ctrl.view, q = v.question, out = [];
+// What the table was told this hand: the declaration, 喝血, the bottom shown, 干锅, the jokers buried.
+function noteParts(ctrl) {
+  const v = ctrl.view, out = [];
   if (v.declaration && v.phase !== "dealing") out.push(el("div", { id: "room-declaration", class: "muted" }, declarationText(v.declaration)));
   const tb = v.table;
   if (tb && tb.tribute) out.push(el("div", { id: "room-tribute" }, tb.tribute));
@@ -87,6 +90,12 @@ function askParts(ctrl) {
     const last = v.timed_out[v.timed_out.length - 1];
     out.push(el("div", { class: "muted" }, t("room_timed_out", { seat: last.seat })));
   }
+  return out;
+}
+
+function askParts(ctrl) {
+  const v = ctrl.view, q = v.question, out = [], tb = v.table;
+  $("ask").classList.toggle("acting", Boolean(q && (q.kind === "play" || q.kind === "bury")));
   if (!q) return out;
   if (q.kind === "declare") {
     const shown = { kind: q.showing, jokers: q.jokers, cards: q.cards, declarer: q.overrides };
@@ -136,18 +145,20 @@ const cardClass = (tok) => (isRed(tok) ? "red" : "");
 function renderRing(ctrl) {
   const v = ctrl.view, bottom = v.you || "S", at = SEATS.indexOf(bottom);
   const placeOf = (seat) => PLACES[(SEATS.indexOf(seat) - at + 4) % 4];
+  $("ring").classList.toggle("watching", !v.you);
+  $("seat-bottom").hidden = Boolean(v.you); // a seat's own hand is below the table; a spectator sees S here
   for (const seat of SEATS) {
     const place = placeOf(seat);
-    if (place === "bottom") continue;
+    if (place === "bottom" && v.you) continue;
     $("seat-" + place).replaceChildren(...seatParts(v, seat));
     $("seat-" + place).className = "seat " + place + (v.waiting_for === seat ? " waiting" : "");
   }
   const tb = v.table, center = [];
   if (tb && tb.trick.length) {
-    for (const p of tb.trick) center.push(el("div", { class: "tplay t-" + placeOf(p.seat) }, playText(p.play)));
+    for (const p of tb.trick) center.push(el("div", { class: "tplay t-" + placeOf(p.seat) }, span(seatText(p.seat), "who"), " ", playText(p.play)));
   } else if (tb && tb.last_trick) { // the trick just finished stays, faded, until the next play
     const last = tb.last_trick;
-    for (const p of last.plays) center.push(el("div", { class: "tplay done t-" + placeOf(p.seat) + (p.seat === last.winner ? " winner" : "") }, playText(p.play)));
+    for (const p of last.plays) center.push(el("div", { class: "tplay done t-" + placeOf(p.seat) + (p.seat === last.winner ? " winner" : "") }, span(seatText(p.seat), "who"), " ", playText(p.play)));
     center.push(el("div", { class: "t-mid", id: "room-trick-taken" }, t("trick_taken", { winner: last.winner, points: last.points })));
   }
   $("center").replaceChildren(...center);
@@ -172,7 +183,7 @@ export function handCards(v) {
   if (!tb || !v.you) return [];
   const mine = tb.hands[v.you], cards = [];
   if (mine && mine.visible) for (const row of mine.suits) for (const c of row.cards) cards.push({ card: c, suit: row.suit });
-  if (tb.kitty) for (const c of tb.kitty) cards.push({ card: c, suit: "kitty" });
+  if (tb.kitty && tb.before_bury) for (const c of tb.kitty) cards.push({ card: c, suit: "kitty" });
   return cards;
 }
 const pickedCards = (ctrl) => handCards(ctrl.view).filter((_, i) => ctrl.picked.has(i)).map((x) => x.card);
@@ -180,8 +191,8 @@ const pickedCards = (ctrl) => handCards(ctrl.view).filter((_, i) => ctrl.picked.
 function mineParts(ctrl) {
   const v = ctrl.view;
   if (!v.you) {
-    $("mine").hidden = !v.table;
-    return v.table ? seatParts(v, "S") : [];
+    $("mine").hidden = true;
+    return [];
   }
   const cards = handCards(v), q = v.question;
   $("mine").hidden = !cards.length && !v.table;
