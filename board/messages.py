@@ -319,6 +319,7 @@ MESSAGES = {
     "room_timer_none": N_("none"),
     "room_links": N_("Links at {address}"),
     "room_open_link": N_("link"),
+    "room_loopback": N_("These links work on this machine only: for phones, open the table with huolong-solve table --lan."),
     "room_copy": N_("Copy"),
     "room_spectators": N_("Spectators: {link}"),
     "room_new_title": N_("A table for friends"),

@@ -187,3 +187,20 @@ def test_a_wrong_link_says_why_on_the_page(table):
         shot(page, "wrong-link")
     finally:
         page.quit()
+
+
+def test_the_boards_new_table_form_opens_a_table_and_its_host_page(table):
+    page = window(1280, "zh")
+    try:
+        base = table["host"].split("/room/")[0]
+        page.get(base + "/room/new")
+        page.execute_script("localStorage.setItem('huolong-lang', 'zh')")
+        page.get(base + "/room/new")
+        until(page, lambda: exists(page, "#new-create"))
+        shot(page, "new-table-zh")
+        page.find_element(By.ID, "new-create").click()
+        until(page, lambda: exists(page, "#room-start") and exists(page, "#host .qr svg"))
+        assert "host=" in page.current_url
+        shot(page, "new-table-host-zh")
+    finally:
+        page.quit()

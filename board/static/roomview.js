@@ -297,6 +297,7 @@ function hostParts(ctrl) {
   if (links) {
     for (const a of links.addresses) {
       out.push(el("h2", {}, t("room_links", { address: a.base })));
+      if (/\/\/(127\.|localhost|\[::1\])/.test(a.base)) out.push(el("p", { class: "muted", id: "room-loopback" }, t("room_loopback")));
       const figures = Object.entries(a.seats).filter(([seat]) => seat !== v.you).map(([seat, link]) => el("figure", { "data-seat": seat },
         el("div", { class: "qr" }), el("figcaption", {}, seatText(seat), " ", el("a", { href: link, class: "link", target: "_blank", rel: "noreferrer" }, t("room_open_link")),
           " ", button("room-copy-" + seat, t("room_copy"), () => navigator.clipboard && navigator.clipboard.writeText(link)))));
