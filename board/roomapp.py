@@ -44,7 +44,11 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
     def credentials(request: Request, data: dict | None = None) -> tuple:  # type: ignore[type-arg]
         room = hall.find(request.path_params["room"])
         creds = dict(request.query_params) if data is None else data
-        sight = sight_of(room, creds)
+        try:
+            sight = sight_of(room, creds)
+        except Forbidden:  # wrong keys are slowed down too, by where they come from
+            hall.throttle(f"refused:{request.client.host if request.client else '?'}")
+            raise
         hall.throttle(f"{room.id}:{sight.label}:{creds.get('key') or creds.get('host') or creds.get('watch')}")
         return room, sight
 

@@ -395,25 +395,27 @@ class Hall:
 
     # -- the computer's moves and the timer --
 
-    def kick(self, room: Room, work=None) -> None:  # type: ignore[no-untyped-def]
-        """Run the computer's decision the room waits for, if any and none is running. The room's lock is
-        never taken while the hall's is held (a room's change calls here holding its own)."""
+    def kick(self, room: Room, work=None) -> bool:  # type: ignore[no-untyped-def]
+        """Run the computer's decision the room waits for (``work``, or the one it asks for), if any and none
+        is running; whether ``work`` was taken. The room's lock is never taken while the hall's is held (a
+        room's change calls here holding its own)."""
         while not self.closing.is_set():
             with self.lock:
                 if room.id in self.busy:  # a change while the computer thinks: look again when it is done
                     self.again.add(room.id)
-                    return
+                    return False
                 self.busy.add(room.id)
             found = work or room.computer_work()
             work = None
             if found is not None:
                 self.executor.submit(self._run, room, found)
-                return
+                return True
             with self.lock:
                 self.busy.discard(room.id)
                 if room.id not in self.again:
-                    return
+                    return False
                 self.again.discard(room.id)
+        return False
 
     def _run(self, room: Room, work) -> None:  # type: ignore[no-untyped-def]
         started = time.monotonic()
@@ -442,8 +444,8 @@ class Hall:
                     work = room.expire()
                 except (HuolongError, RoomError):
                     continue
-                if work is not None:
-                    self.kick(room, work)
+                if work is not None and not self.kick(room, work):
+                    room.rearm()  # the computer was busy: the seat's time runs out again at the next tick
 
     def close(self) -> None:
         self.end_streams()

@@ -440,6 +440,14 @@ class Room:
     def _set_deadline(self) -> None:
         self.deadline = time.monotonic() + self.timer if self.timer and self.question is not None else None
 
+    def rearm(self) -> None:
+        """The computer could not take a timed-out decision now: it is due again at once."""
+        with self.lock:
+            if self.question is not None and self.timer:
+                self.deadline = time.monotonic()
+                if self.timed_out:
+                    self.timed_out.pop()
+
     def expire(self, now: float | None = None) -> Work | None:
         """A person's time ran out: the computer decides for the seat. The cheap decisions are made here;
         a bury or a play is returned as work to run."""

@@ -150,6 +150,21 @@ def test_the_move_timer_lets_the_computer_decide_for_a_slow_person():
     assert room.stamp() != moment or (room.question is not None and room.question.kind != kind)
 
 
+def test_a_timed_out_decision_the_computer_could_not_take_is_due_again():
+    room = Room.new(GameHeader(seed=4, players=("random",) * 4), humans=[0], policy="random", timer=5)
+    room.join(0)
+    room.start()
+    while room.question is None or room.question.kind not in ("bury", "play"):
+        run_computers(room)
+        if room.question is not None and room.question.kind not in ("bury", "play"):
+            decide(room, 0)
+    first = room.expire(time.monotonic() + 6)
+    assert first is not None and room.deadline is None
+    room.rearm()  # the hall's computer was busy
+    again = room.expire(time.monotonic() + 0.01)
+    assert again is not None and again.stamp == first.stamp and len(room.timed_out) == 1
+
+
 def test_giving_a_seat_to_the_computer_and_back_makes_a_new_link():
     room = Room.new(GameHeader(seed=3, players=("random",) * 4), humans=[0, 2], policy="random")
     old = room.chairs[2].key
@@ -334,6 +349,14 @@ def test_one_link_making_too_many_requests_is_slowed_down(board):
     statuses = [client.get(f"/api/room/{room}/view", params=seats["N"]).status_code for _ in range(60)]
     assert statuses.count(429) >= 15 and statuses[0] == 200
     assert client.get(f"/api/room/{room}/view", params={k: host[k] for k in ("seat", "key")}).status_code == 200
+
+
+def test_wrong_keys_from_one_address_are_slowed_down_too(board):
+    client, hall = board(rate=1.0)
+    room, host, seats = open_table(client)
+    statuses = [client.get(f"/api/room/{room}/view", params={"seat": "N", "key": f"guess{i}"}).status_code
+                for i in range(60)]
+    assert statuses[0] == 403 and statuses.count(429) >= 15
 
 
 def test_the_host_gives_a_seat_to_the_computer_and_the_old_link_stops_working(board):
