@@ -319,6 +319,8 @@ MESSAGES = {
     "room_timer_none": N_("none"),
     "room_links": N_("Links at {address}"),
     "room_open_link": N_("link"),
+    "room_your_name": N_("Your name at the table:"),
+    "room_save_name": N_("Save"),
     "room_loopback": N_("These links work on this machine only: for phones, open the table with huolong-solve table --lan."),
     "room_copy": N_("Copy"),
     "room_spectators": N_("Spectators: {link}"),

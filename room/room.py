@@ -220,11 +220,12 @@ class Room:
             self._changed()
 
     def join(self, seat: int, name: str = "") -> None:
+        """Somebody sits at ``seat`` (its link was opened); ``name``: how the table shows them (kept when empty)."""
         with self.lock:
             chair = self.chairs[seat]
             if not chair.joined or (name and name != chair.name):
                 chair.joined = True
-                chair.name = name[:24]
+                chair.name = name[:24] or chair.name
                 self._changed()
 
     def start(self) -> None:

@@ -148,6 +148,9 @@ def test_four_windows_play_a_whole_hand_at_one_table(table):
         open_page(friend, table["N"])
         open_page(friend_desk, table["N"])
         open_page(watcher, table["watch"])
+        friend.find_element(By.ID, "room-name").send_keys("小李")
+        friend.find_element(By.ID, "room-name-save").click()
+        until(host, lambda: "小李" in host.find_element(By.ID, "ring").text)  # the host sees who sat down
         shot(host, "lobby-host")
         shot(friend, "lobby-zh")
         assert exists(host, "#host .qr svg") or exists(host, "#room-start")

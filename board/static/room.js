@@ -39,6 +39,10 @@ export const ctrl = {
     try { ctrl.links = await api(`/api/room/${ROOM}/links?${new URLSearchParams(ctrl.creds)}`, undefined, undefined, "GET"); render(ctrl); }
     catch (e) { showError(e.message); }
   },
+  async rename(name) {
+    localStorage.setItem("huolong-name", name.trim());
+    try { clearError(); await api(`/api/room/${ROOM}/join`, { ...ctrl.creds, name: name.trim() }); } catch (e) { showError(e.message); }
+  },
   toggle(index) { if (ctrl.picked.has(index)) ctrl.picked.delete(index); else ctrl.picked.add(index); render(ctrl); },
   clearPicked() { ctrl.picked.clear(); render(ctrl); },
   recordUrl(hand) { return `/api/room/${ROOM}/record?${new URLSearchParams({ ...ctrl.creds, hand })}`; },

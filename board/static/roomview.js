@@ -96,6 +96,12 @@ function noteParts(ctrl) {
 function askParts(ctrl) {
   const v = ctrl.view, q = v.question, out = [], tb = v.table;
   $("ask").classList.toggle("acting", Boolean(q && (q.kind === "play" || q.kind === "bury")));
+  if (v.phase === "lobby" && v.you) { // before the game: the name the table shows for your seat
+    const me = v.seats[SEATS.indexOf(v.you)];
+    const input = el("input", { id: "room-name", maxlength: "24", value: me.name || "", "aria-label": t("room_your_name") });
+    out.push(el("label", {}, t("room_your_name"), " ", input), " ",
+      button("room-name-save", t("room_save_name"), () => ctrl.rename(input.value)));
+  }
   if (!q) return out;
   if (q.kind === "declare") {
     const shown = { kind: q.showing, jokers: q.jokers, cards: q.cards, declarer: q.overrides };
