@@ -42,11 +42,11 @@ def room_routes(hall: Hall, address: Callable[[], tuple[str, int]], static: str,
         return FileResponse(f"{static}/room.html", headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
     def credentials(request: Request, data: dict | None = None) -> tuple:  # type: ignore[type-arg]
-        room = hall.find(request.path_params["room"])
         creds = dict(request.query_params) if data is None else data
         try:
+            room = hall.find(request.path_params["room"])
             sight = sight_of(room, creds)
-        except Forbidden:  # wrong keys are slowed down too, by where they come from
+        except BadRequest:  # wrong tables and keys are slowed down too, by where they come from
             hall.throttle(f"refused:{request.client.host if request.client else '?'}")
             raise
         hall.throttle(f"{room.id}:{sight.label}:{creds.get('key') or creds.get('host') or creds.get('watch')}")

@@ -42,6 +42,7 @@ MAX_ROOMS = 64  # tables in play on one server
 MAX_STREAMS = 24  # open event streams of one room (four seats on a phone and a desktop each, spectators)
 RATE = 12.0  # requests a second one credential may make, on average
 BURST = 40.0  # and at once
+LOOK = 2.5  # a computer leading waits this many paces: the trick just won stays in view a moment
 KEEPALIVE = 15.0  # seconds between comments on a quiet event stream (proxies close silent ones)
 MAX_SEED = 10**9
 NOBODY = -1  # no seat: what the table is told, as one who holds no cards hears it
@@ -424,7 +425,7 @@ class Hall:
             decision = work.run()
         except (HuolongError, RoomError, PolicyError) as e:
             self.problems.append(str(e))
-        rest = self.pace - (time.monotonic() - started)
+        rest = self.pace * (LOOK if work.lead else 1) - (time.monotonic() - started)
         if rest > 0:
             self.closing.wait(rest)
         with self.lock:

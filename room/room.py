@@ -108,6 +108,7 @@ class Work:
     kind: str  # bury, play
     stamp: tuple  # the room's moment: a result for another moment is dropped
     run: Callable[[], Any]
+    lead: bool = False  # a play leading a trick: the last one is still on the table to be looked at
 
 
 class _Asked(Exception):
@@ -369,7 +370,8 @@ class Room:
 
     def _play_work(self, seat: int, seed: str, stamp: tuple) -> Work:
         pos, policy = self.pos.copy(), policy_of(self.chairs[seat].policy)  # type: ignore[union-attr]
-        return Work(seat, "play", stamp, lambda: decide_play(pos, policy, random.Random(f"{seed}:{stamp[2]}")))
+        return Work(seat, "play", stamp, lambda: decide_play(pos, policy, random.Random(f"{seed}:{stamp[2]}")),
+                    lead=not pos.trick and bool(pos.history))
 
     def act(self, seat: int, kind: str, value: Any, stamp: tuple | None = None) -> bool:
         """``seat`` decides: ``declare`` (True/False, or a suit's index for three jokers), ``bury`` (the
