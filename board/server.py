@@ -113,41 +113,42 @@ def serve(positions: list[Position], *, port: int, host: str = "127.0.0.1", open
         say(_("warning: a saved table was not taken up: {problem}").format(problem=problem))
     app = create_app(library, pool, hosts=allowed_hosts(host, port), token=token, hall=hall, address=(host, port))
     url = board_url(network_addresses(host)[0], port, token)  # 0.0.0.0 is no address a phone can open
-    if token and table is None:
-        say(_("warning: the board listens on {host}, beyond this machine; anyone with the URL (its token) can use "
-              "it").format(host=host))
-    if table is not None:
-        room = None if table.get("new") else hall.latest_unfinished()
-        if room is not None:
-            say(_("Table {room} taken up where it was (hand {n}): its links still work. (--new opens another.)").format(
-                room=room.id, n=max(1, room.number)))
-        else:
-            try:
-                room = hall.create(table)
-            except BadRequest as e:
-                pool.close()
-                hall.close()
-                raise ValueError(str(e)) from None
-        url = _announce_table(hall, room, host, port, table.get("color", True), say)
-    else:
-        say(_("The board is at {url}  (Ctrl-C stops it)").format(url=url))
-    if not pool.ready:
-        say(_("(the solver's kernel loads in the background: a few seconds, or up to a minute where it must be "
-              "compiled for this machine first; the board shows positions meanwhile)"))
-    config = uvicorn.Config(app, host=host.strip("[]"), port=port, log_level="warning", lifespan="off",
-                            limit_concurrency=256, timeout_graceful_shutdown=2)
-    server = _Server(config, hall)
-    if open_browser:
-        threading.Timer(0.8, lambda: webbrowser.open(url)).start()
     signal.signal(signal.SIGTERM, _stop)  # uvicorn raises the signal again once it has stopped: end cleanly
-    try:
+    announced = False
+    try:  # from here Ctrl-C is the way out, however early it comes: the workers and tables are closed
+        if token and table is None:
+            say(_("warning: the board listens on {host}, beyond this machine; anyone with the URL (its token) can "
+                  "use it").format(host=host))
+        if table is not None:
+            room = None if table.get("new") else hall.latest_unfinished()
+            if room is not None:
+                say(_("Table {room} taken up where it was (hand {n}): its links still work. (--new opens "
+                      "another.)").format(room=room.id, n=max(1, room.number)))
+            else:
+                try:
+                    room = hall.create(table)
+                except BadRequest as e:
+                    raise ValueError(str(e)) from None
+            url = _announce_table(hall, room, host, port, table.get("color", True), say)
+        else:
+            say(_("The board is at {url}  (Ctrl-C stops it)").format(url=url))
+        announced = True
+        if not pool.ready:
+            say(_("(the solver's kernel loads in the background: a few seconds, or up to a minute where it must be "
+                  "compiled for this machine first; the board shows positions meanwhile)"))
+        config = uvicorn.Config(app, host=host.strip("[]"), port=port, log_level="warning", lifespan="off",
+                                limit_concurrency=256, timeout_graceful_shutdown=2)
+        server = _Server(config, hall)
+        if open_browser:
+            threading.Timer(0.8, lambda: webbrowser.open(url)).start()
         server.run()
     except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: for the board it is the way out
         pass
     finally:
         hall.close()
         pool.close()
-        say(_("The board has stopped."))
+        if announced:
+            say(_("The board has stopped."))
 
 
 def _announce_table(hall: Hall, room: Room, host: str, port: int, color: bool, say: Callable[[str], None]) -> str:

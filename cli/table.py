@@ -56,7 +56,7 @@ from .common import BadInput, no_color_option, seed_option
                       "options (docs/rules.md §12)."))
 @click.option("--folder", type=click.Path(file_okay=False), default=None,
               help=N_("Where the tables are saved (default: the tables folder in your data folder)."))
-@seed_option(N_("Seed of the game's deals (default: a new game each time)."), default=None)
+@seed_option(N_("Seed of the game's deals (default: a new game each time): same seed, same output."), default=None)
 @click.option("--new", "new", is_flag=True, help=N_("Open a new table even when one saved in the folder is still in "
                                                    "play (by default that one is taken up, its links unchanged)."))
 @click.option("--no-browser", is_flag=True, help=N_("Do not open the browser; just print the links."))
