@@ -26,10 +26,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from huolong.engine import Hand, HuolongError, Play, Rules, card_token, write_position
+from huolong.engine import Hand, HuolongError, Play, Rules, write_position
 from huolong.engine.deal import deal_hand
-from huolong.engine.jokers import GANGUO_TAG, KITTY_SHOWN_TAG, joker_bury_of, told_sentences
-from huolong.engine.tribute import tribute_of, tribute_sentence
 
 from huolong.i18n import _, from_accept_language, language, normalize, use
 
@@ -39,7 +37,7 @@ from .positions import BadRequest, Library, kind_of, node, parse, start_and_line
 from .roomapp import PUBLIC_PREFIXES, room_routes
 from .rooms import Hall
 from .tasks import seed_of, settings
-from .views import position_view
+from .views import position_view, told_view
 from .wholegame import add_hand, bury_in_game, next_hand
 from .workers import Job, Pool, QueueFull
 
@@ -234,19 +232,8 @@ def create_app(library: Library, pool: Pool | None, *, hosts: set[str] | None, t
         viewer = data.get("viewer")
         if viewer is not None and (not isinstance(viewer, str) or viewer not in "SENW" or len(viewer) != 1):
             raise BadRequest(_("viewer: one of S E N W, not {viewer!r}").format(viewer=viewer))
-        out = position_view(pos, "SENW".index(viewer) if viewer else None)
-        if pos.tags.get(GANGUO_TAG):
-            out["ganguo"] = True  # 004's 干锅: the bottom stayed as dealt
-        if pos.tags.get(KITTY_SHOWN_TAG) and pos.kitty is not None:  # 004: the bottom as dealt, shown to all
-            out["kitty_shown"] = [card_token(c) for c in sorted(pos.kitty, key=lambda c: -c)]
-        paid = tribute_of(pos)
-        if paid is not None:  # 004's 喝血, as this seat was told it
-            out["tribute"] = tribute_sentence(paid, "SENW".index(viewer) if viewer else None, lambda p: p.unicode())
-        told = joker_bury_of(pos)
-        if told is not None:  # the round of 扣王 as this seat was told it, in the page's language
-            out["told"] = told_sentences(told, "SENW".index(viewer) if viewer else None, pos.dealer,
-                                         lambda p: p.unicode())
-            out["bottom_jokers"] = told.big_jokers  # every seat was told
+        seat = "SENW".index(viewer) if viewer else None
+        out = {**position_view(pos, seat), **told_view(pos, seat)}
         root = library.root(data.get("root"))
         start, main_line = start_and_line(root)
         out["main_line"] = [str(p) for p in main_line]

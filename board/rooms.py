@@ -24,17 +24,15 @@ from huolong.engine import HuolongError, Rules, card_token, seat_name, write_pos
 from huolong.engine.game import GameRules
 from huolong.engine.files import os_reason
 from huolong.engine.gamefile import GameHeader, write_game
-from huolong.engine.jokers import GANGUO_TAG, KITTY_SHOWN_TAG, joker_bury_of, told_sentences
-from huolong.engine.order import SUITS
 from huolong.engine.seats import parse_seat, seat_label
-from huolong.engine.tribute import tribute_of, tribute_sentence
 from huolong.i18n import _
 from huolong.room import Room, RoomError, load_rooms, save_room
 from huolong.room.links import bases, qr_svg, seat_link, watch_link
 from huolong.room.store import ROOM_ID
 
 from .positions import BadRequest
-from .views import hand_view, position_view, trick_view
+from .views import hand_view, position_view, told_view, trick_view
+from .wholegame import declaration_dict, game_state_dict
 
 __all__ = ["Hall", "Sight", "room_view"]
 
@@ -131,12 +129,7 @@ def _view(room: Room, sight: Sight) -> dict:
 
 
 def _state(room: Room) -> dict:
-    s, rules = room.game.state, room.header.game_rules
-    shown = lambda level: "10" if level == "T" else level  # noqa: E731 - levels as players read them
-    return {"levels": [shown(level) for level in s.levels], "dealer": seat_name(s.dealer) if s.dealer is not None else None,
-            "trump": SUITS[s.trump] if s.trump is not None else None, "hands": s.hands, "over": s.over,
-            "winner": ("SN", "EW")[s.winner] if s.winner is not None else None, "money": list(s.money),
-            "top": shown(rules.top), "game_rules": rules.label(), "rules": room.header.rules.label()}
+    return {**game_state_dict(room.game), "rules": room.header.rules.label()}
 
 
 def _waiting_for(room: Room) -> str | None:
@@ -169,13 +162,7 @@ def _question(room: Room, q) -> dict:  # type: ignore[no-untyped-def]
 
 
 def _declaration(room: Room) -> dict | None:
-    d = room.declared if room.phase not in ("over", "finished", "lobby") else None
-    if d is None:
-        return None
-    shown = d.shown() or d.cards
-    return {"seat": seat_name(d.seat), "jokers": d.jokers, "trump": SUITS[d.trump], "from_bottom": d.from_bottom,
-            "how": d.how, "cards": [card_token(c) for c in shown.cards] if shown is not None else [],
-            "overrode": seat_name(d.overrode) if d.overrode is not None else None}
+    return declaration_dict(room.declared) if room.phase not in ("over", "finished", "lobby") else None
 
 
 def _table(room: Room, sight: Sight) -> dict | None:
@@ -187,18 +174,7 @@ def _table(room: Room, sight: Sight) -> dict | None:
     view = position_view(pos, you, spectator=you is None)  # a spectator's, or a seatless host's: all face down
     if view["to_play"] != (seat_name(you) if you is not None else None):
         view["legal"] = []  # the legal plays of another seat would show its cards
-    if pos.tags.get(GANGUO_TAG):
-        view["ganguo"] = True
-    if pos.tags.get(KITTY_SHOWN_TAG) and pos.kitty is not None:  # 004: the bottom as dealt, shown to all
-        view["kitty_shown"] = [card_token(c) for c in sorted(pos.kitty, key=lambda c: -c)]
-    hearer = you if you is not None else NOBODY  # the engine's None hears everything: a spectator hears no cards
-    paid = tribute_of(pos)
-    if paid is not None:
-        view["tribute"] = tribute_sentence(paid, hearer, lambda p: p.unicode())
-    told = joker_bury_of(pos)
-    if told is not None:
-        view["told"] = told_sentences(told, hearer, pos.dealer, lambda p: p.unicode())
-        view["bottom_jokers"] = told.big_jokers
+    view.update(told_view(pos, you if you is not None else NOBODY))  # None hears all: a spectator, no cards
     return view
 
 

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from huolong.engine import TRUMP, HuolongError, Position, card_points, card_token, seat_name
 from huolong.engine.cards import NUM_KINDS, SUITS
-from huolong.engine.jokers import BOTTOM_SHOWN_TAG
+from huolong.engine.jokers import BOTTOM_SHOWN_TAG, GANGUO_TAG, KITTY_SHOWN_TAG, joker_bury_of, told_sentences
 from huolong.engine.outcome import WIN_GAME_POINTS, levels_reason
 from huolong.engine.sampling import Knowledge
+from huolong.engine.tribute import tribute_of, tribute_sentence
 from huolong.engine.seats import Seat
 
 def suit_name(suit: int) -> str:
@@ -135,6 +136,25 @@ def position_view(pos: Position, viewer: Seat | None = None, spectator: bool = F
         "viewer": seat_name(viewer) if viewer is not None else None,
     }
     return view
+
+
+def told_view(pos: Position, hearer: Seat | None) -> dict:
+    """What the table was told of this hand, as ``hearer`` heard it (``None``: everything, the analysis
+    board's sight): 004's 干锅, the bottom as dealt shown to all, 喝血, the round of 扣王 — in the request's
+    language."""
+    out: dict = {}
+    if pos.tags.get(GANGUO_TAG):
+        out["ganguo"] = True  # 004's 干锅: the bottom stayed as dealt
+    if pos.tags.get(KITTY_SHOWN_TAG) and pos.kitty is not None:  # 004: the bottom as dealt, shown to all
+        out["kitty_shown"] = [card_token(c) for c in sorted(pos.kitty, key=lambda c: -c)]
+    paid = tribute_of(pos)
+    if paid is not None:
+        out["tribute"] = tribute_sentence(paid, hearer, lambda p: p.unicode())
+    told = joker_bury_of(pos)
+    if told is not None:
+        out["told"] = told_sentences(told, hearer, pos.dealer, lambda p: p.unicode())
+        out["bottom_jokers"] = told.big_jokers  # every seat was told
+    return out
 
 
 def _display_key(pos: Position):  # type: ignore[no-untyped-def]

@@ -76,16 +76,21 @@ def _replayed(text: str) -> GameFile:
     return game
 
 
-def state_dict(game: GameFile) -> dict:
+def game_state_dict(game: GameFile) -> dict:
+    """Where a game stands, as the pages show it: levels, dealer, trump, money, whether it is over."""
     s = game.state
     shown = lambda level: "10" if level == "T" else level  # noqa: E731 - levels as players read them
     return {"levels": [shown(level) for level in s.levels], "dealer": seat_name(s.dealer) if s.dealer is not None else None,
             "trump": SUITS[s.trump] if s.trump is not None else None, "hands": s.hands, "over": s.over,
             "winner": ("SN", "EW")[s.winner] if s.winner is not None else None, "passed": s.passed,
-            "top": shown(game.header.game_rules.top), "you": seat_name(game.header.you),  # type: ignore[arg-type]
-            "seed": game.header.seed, "policy": next(p for p in game.header.players if p != "you"),
-            "money": list(s.money), "game_rules": game.header.game_rules.label(),
-            "trump_each_hand": game.header.game_rules.trump == "hand"}
+            "top": shown(game.header.game_rules.top), "money": list(s.money),
+            "game_rules": game.header.game_rules.label(), "trump_each_hand": game.header.game_rules.trump == "hand"}
+
+
+def state_dict(game: GameFile) -> dict:
+    """The game against the computer: where it stands, and who plays."""
+    return {**game_state_dict(game), "you": seat_name(game.header.you),  # type: ignore[arg-type]
+            "seed": game.header.seed, "policy": next(p for p in game.header.players if p != "you")}
 
 
 def next_hand(data: dict) -> dict:
@@ -112,7 +117,7 @@ def next_hand(data: dict) -> dict:
     if is_ganguo_deal(deal, game.header.game_rules):  # 干锅: the bottom stays as dealt, no bury to make
         deal = ganguo_bury(deal)
     return {"game": game.text(), "state": state_dict(game), "hand": game.state.hands + 1,
-            "deal": write_position(deal), "declaration": _declaration(declared)}
+            "deal": write_position(deal), "declaration": declaration_dict(declared)}
 
 
 SUIT_NAMES = ("S", "H", "D", "C")
@@ -189,7 +194,7 @@ class _SwapQuestion(Exception):
         self.limit, self.bottom_jokers, self.least = limit, bottom_jokers, least
 
 
-def _declaration(declared: Declaration | None) -> dict | None:
+def declaration_dict(declared: Declaration | None) -> dict | None:
     if declared is None:
         return None
     shown = declared.shown() or declared.cards
